@@ -1,0 +1,2 @@
+/// Placeholder until the module is filled in.
+public enum KnobModule {}

@@ -1,0 +1,7 @@
+import HingeSimCLI
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+exit(HingeSimCLI.run(CommandLine.arguments))

@@ -1,0 +1,6 @@
+import Testing
+@testable import Reader
+
+@Suite struct ReaderPlaceholder {
+  @Test func builds() { #expect(Bool(true)) }
+}

@@ -1,0 +1,6 @@
+import Testing
+@testable import Typesetter
+
+@Suite struct TypesetterPlaceholder {
+  @Test func builds() { #expect(Bool(true)) }
+}

@@ -1,0 +1,22 @@
+# Shared by bin/hingesim and bin/test: install the Debian packages the build needs when missing.
+# Sourced, not run. Prints the exact apt-get line and fails when it cannot install (not root).
+
+hingesim_packages=(pkg-config libharfbuzz-dev libunibreak-dev libhyphen-dev hyphen-en-us fonts-inter libevdev-dev)
+
+hingesim_bootstrap() {
+  local missing=()
+  local p
+  for p in "${hingesim_packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  if [ "$(id -u)" -ne 0 ]; then
+    echo "hingesim: missing system packages; install them with:" >&2
+    echo "  sudo apt-get install -y ${missing[*]}" >&2
+    return 1
+  fi
+  echo "hingesim: installing ${missing[*]}" >&2
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq >&2 || return 1
+  apt-get install -y -qq "${missing[@]}" >&2 || return 1
+}
