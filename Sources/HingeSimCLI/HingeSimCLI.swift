@@ -1,5 +1,57 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// The command-line front end: parses arguments and dispatches to the commands.
 public enum HingeSimCLI {
-  /// Runs the command line and returns the process exit code.
-  public static func run(_ arguments: [String]) -> Int32 { 0 }
+  /// Every command, in the order `hingesim help` lists them.
+  static let commands: [any Command.Type] = []
+
+  /// Runs the command line (`arguments[0]` is the program) and returns the process exit code.
+  public static func run(_ arguments: [String]) -> Int32 {
+    signal(SIGPIPE, SIG_IGN)
+    let context = CommandContext(
+      stdout: .stdout, stderr: .stderr, resourceRoot: ResourceLocator.root(argv0: arguments.first))
+    defer {
+      context.stdout.flush()
+      context.stderr.flush()
+    }
+    var rest = Array(arguments.dropFirst())
+    guard let name = rest.first, !["-h", "--help", "help"].contains(name) else {
+      if rest.count >= 2, let command = commands.first(where: { $0.name == rest[1] }) {
+        context.stdout.write(command.usage)
+        return ExitCode.ok.rawValue
+      }
+      context.stdout.write(overview)
+      return (rest.isEmpty ? ExitCode.usage : ExitCode.ok).rawValue
+    }
+    rest.removeFirst()
+    guard let command = commands.first(where: { $0.name == name }) else {
+      context.stderr.line("hingesim: unknown command '\(name)'; see 'hingesim help'")
+      return ExitCode.usage.rawValue
+    }
+    if rest.contains("-h") || rest.contains("--help") {
+      context.stdout.write(command.usage)
+      return ExitCode.ok.rawValue
+    }
+    var args = Arguments(rest)
+    do {
+      return try command.run(&args, context).rawValue
+    } catch {
+      context.stdout.flush()
+      context.stderr.line("hingesim: \(error.message)")
+      if error.code == .usage { context.stderr.line("usage: see 'hingesim \(name) --help'") }
+      return error.code.rawValue
+    }
+  }
+
+  static var overview: String {
+    var text = "hingesim — a hinge and pose simulator for foldable phones\n\nusage: hingesim COMMAND [OPTIONS]\n\ncommands:\n"
+    for command in commands {
+      text += "  " + command.name.padding(toLength: 10, withPad: " ", startingAt: 0) + command.summary + "\n"
+    }
+    text += "\n'hingesim COMMAND --help' describes one command.\n"
+    text += "exit codes: 0 ok, 1 failure (violations, regressions), 64 usage, 65 bad data, 66 missing input, 74 I/O\n"
+    return text
+  }
 }

@@ -1,0 +1,83 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A buffered writer on a file descriptor (stdout, stderr or a file).
+///
+/// Writes are collected and sent in large blocks; `flush()` sends what is pending.
+/// A closed pipe (`EPIPE`) sets `isBroken` instead of killing the process.
+public final class OutputStream: @unchecked Sendable {
+  private let fd: Int32
+  private var buffer: [UInt8] = []
+  private let ownsDescriptor: Bool
+  /// Flush after every line (recordings, live logs) instead of in large blocks.
+  public var lineBuffered: Bool
+  /// True once a write failed (closed pipe, full disk).
+  public private(set) var isBroken = false
+
+  /// Standard output.
+  public static let stdout = OutputStream(fd: 1)
+  /// Standard error, flushed line by line.
+  public static let stderr = OutputStream(fd: 2, lineBuffered: true)
+
+  /// Wraps a descriptor; `owns` closes it on `close()`.
+  public init(fd: Int32, lineBuffered: Bool = false, owns: Bool = false) {
+    self.fd = fd
+    self.lineBuffered = lineBuffered
+    self.ownsDescriptor = owns
+    buffer.reserveCapacity(1 << 16)
+  }
+
+  /// Creates (truncates) a file for writing.
+  public static func create(path: String, lineBuffered: Bool = false) throws(CLIError) -> OutputStream {
+    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    guard fd >= 0 else {
+      throw CLIError("\(path): cannot write: \(String(cString: strerror(errno)))", code: .ioError)
+    }
+    return OutputStream(fd: fd, lineBuffered: lineBuffered, owns: true)
+  }
+
+  /// True when the descriptor is a terminal.
+  public var isTerminal: Bool { isatty(fd) == 1 }
+
+  /// Appends text.
+  public func write(_ text: String) {
+    var text = text
+    text.withUTF8 { buffer.append(contentsOf: $0) }
+    if lineBuffered || buffer.count >= 1 << 16 { flush() }
+  }
+
+  /// Appends bytes.
+  public func write(bytes: some Sequence<UInt8>) {
+    buffer.append(contentsOf: bytes)
+    if lineBuffered || buffer.count >= 1 << 16 { flush() }
+  }
+
+  /// Appends a line (text plus `\n`).
+  public func line(_ text: String) { write(text + "\n") }
+
+  /// Sends everything pending to the descriptor.
+  public func flush() {
+    guard !buffer.isEmpty else { return }
+    defer { buffer.removeAll(keepingCapacity: true) }
+    guard !isBroken else { return }
+    buffer.withUnsafeBytes { raw in
+      var offset = 0
+      while offset < raw.count {
+        let n = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
+        if n < 0 {
+          if errno == EINTR { continue }
+          isBroken = true
+          return
+        }
+        offset += n
+      }
+    }
+  }
+
+  /// Flushes and closes a file this stream owns.
+  public func close() {
+    flush()
+    if ownsDescriptor { _ = Glibc.close(fd) }
+  }
+}
