@@ -37,6 +37,6 @@ enum ResourceLocator {
   private static func currentDirectory() -> String? {
     var buffer = [CChar](repeating: 0, count: 4096)
     guard getcwd(&buffer, buffer.count) != nil else { return nil }
-    return String(cString: buffer)
+    return String(decoding: buffer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 }

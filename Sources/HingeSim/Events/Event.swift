@@ -1,0 +1,68 @@
+/// One event of the stream: a time in milliseconds since the stream start and what happened.
+///
+/// Inputs (from traces, scripts, a knob) and every stage's outputs are events of this one type,
+/// so stages meet only through the stream. In JSON Lines each is one object with `t` and `type`
+/// first (see `EventWriter`).
+public struct Event: Sendable, Equatable {
+  /// Milliseconds since the stream start.
+  public var time: Double
+  /// What happened.
+  public var kind: EventKind
+
+  /// Makes an event.
+  public init(time: Double, _ kind: EventKind) {
+    self.time = time
+    self.kind = kind
+  }
+}
+
+/// Everything the stream can carry.
+public enum EventKind: Sendable, Equatable {
+  // MARK: Inputs
+  /// A raw hinge sensor sample (`"type":"hinge"` in an input trace).
+  case sample(angle: Double)
+  /// The device turned.
+  case orientation(Orientation)
+  /// The Dynamic Type size changed.
+  case textSize(TextSize)
+  /// The user turned a page.
+  case turn(TurnDirection)
+  /// The reader jumps to a UTF-16 offset.
+  case goto(offset: Int)
+  /// Split View in or out.
+  case split(SplitMode)
+  /// A label for reports.
+  case mark(String)
+
+  // MARK: Simulator output
+  /// A delivered hinge update (what `UIHingeInteraction` hands the app).
+  case hinge(HingeUpdate)
+  /// The hinge status changed.
+  case status(StatusChange)
+  /// The pose changed.
+  case pose(PoseChange)
+  /// The scene (reader frame) took a size; bursts send transient sizes first.
+  case scene(SceneChange)
+  /// The division regions changed (frame or `isActive`).
+  case regions(RegionsChange)
+  /// The layout key has been quiet for the settle window.
+  case settled(Settled)
+
+  // MARK: Reader output
+  /// The reader paginated (or found its pages in the cache).
+  case paginated(Paginated)
+  /// The reader shows these pages.
+  case shown(Shown)
+  /// One settle cycle's timing record.
+  case timing(TimingRecord)
+  /// A reader rule was broken.
+  case violation(Violation)
+
+  /// True for the kinds that traces and scripts may contain.
+  public var isInput: Bool {
+    switch self {
+    case .sample, .orientation, .textSize, .turn, .goto, .split, .mark: true
+    default: false
+    }
+  }
+}

@@ -1,0 +1,255 @@
+/// Decodes JSON Lines into events.
+///
+/// Two dialects: an **input** trace (`hinge` is a raw sample with `angle`; only input types
+/// are allowed) and a **simulator stream** (`hinge` is a delivered update; simulator output
+/// types are allowed and reader output types are skipped). Unknown fields are ignored; an
+/// unknown type is an error (the caller may skip it with `--lenient`).
+public struct EventDecoder: Sendable {
+  /// Which dialect a stream is in.
+  public enum Dialect: Sendable {
+    /// Recorded or scripted inputs.
+    case input
+    /// The output of `hingesim simulate`.
+    case simulator
+  }
+
+  /// What a line held.
+  public enum Line: Sendable, Equatable {
+    /// An event.
+    case event(Event)
+    /// A blank line or a `#` comment.
+    case blank
+    /// An event the dialect skips (reader output in a simulator stream).
+    case skipped
+  }
+
+  /// A decoding problem at a column of the line.
+  public struct Failure: Error, Sendable, Equatable {
+    /// 1-based column.
+    public var column: Int
+    /// Expected … found ….
+    public var message: String
+  }
+
+  /// The dialect this decoder reads.
+  public var dialect: Dialect
+
+  /// Makes a decoder for a dialect.
+  public init(dialect: Dialect) { self.dialect = dialect }
+
+  /// Decodes one line (without its newline).
+  public func decode(_ line: UnsafeBufferPointer<UInt8>) throws(Failure) -> Line {
+    guard let base = line.baseAddress, line.count > 0 else { return .blank }
+    var s = JSONScanner(base: base, count: line.count)
+    s.skipWhitespace()
+    guard let first = s.peek else { return .blank }
+    if first == UInt8(ascii: "#") { return .blank }
+    do {
+      return try decodeObject(&s)
+    } catch let error as Failure {
+      throw error
+    } catch let error as JSONSyntaxError {
+      throw Failure(
+        column: s.column(of: error.offset),
+        message: "expected \(error.expected), found \(s.found(at: error.offset))")
+    } catch {
+      throw Failure(column: 1, message: "\(error)")
+    }
+  }
+
+  private func decodeObject(_ s: inout JSONScanner) throws -> Line {
+    try s.expect(UInt8(ascii: "{"), "a JSON object '{'")
+    var time: Double?
+    var typeName: String?
+    var typeOffset = 0
+    var angle: Double?
+    var angleOffset = 0
+    var fields: [(key: String, value: JSONValue, offset: Int)] = []
+    if !s.consume(UInt8(ascii: "}")) {
+      repeat {
+        let keyOffset = s.offset
+        let key = try s.rawString()
+        _ = keyOffset
+        try s.expect(UInt8(ascii: ":"), "':' after a key")
+        s.skipWhitespace()
+        let valueOffset = s.offset
+        if !key.escaped && s.equals(key.start, key.end, "t") {
+          guard let b = s.peek, b == UInt8(ascii: "-") || (b &- 0x30) < 10 else {
+            throw Failure(column: s.column(of: valueOffset), message: "expected a number for 't' (milliseconds), found \(s.found(at: valueOffset))")
+          }
+          time = try s.number()
+        } else if !key.escaped && s.equals(key.start, key.end, "type") {
+          typeOffset = valueOffset
+          guard s.peek == UInt8(ascii: "\"") else {
+            throw Failure(column: s.column(of: valueOffset), message: "expected a string for 'type', found \(s.found(at: valueOffset))")
+          }
+          typeName = try s.string()
+        } else if !key.escaped && s.equals(key.start, key.end, "angle") {
+          angleOffset = valueOffset
+          guard let b = s.peek, b == UInt8(ascii: "-") || (b &- 0x30) < 10 else {
+            throw Failure(column: s.column(of: valueOffset), message: "expected a number for 'angle' (degrees), found \(s.found(at: valueOffset))")
+          }
+          angle = try s.number()
+        } else {
+          let name = String(decoding: UnsafeBufferPointer(start: s.base + key.start, count: key.end - key.start), as: UTF8.self)
+          let value = try JSONValue.parseValue(&s, depth: 1)
+          fields.append((name, value, valueOffset))
+        }
+      } while s.consume(UInt8(ascii: ","))
+      try s.expect(UInt8(ascii: "}"), "',' or '}'")
+    }
+    let end = s.offset
+    guard s.atEnd() else {
+      throw Failure(column: s.column(of: s.offset), message: "expected the end of the line after the object, found \(s.found(at: s.offset))")
+    }
+    guard let typeName else {
+      throw Failure(column: 1, message: "expected a 'type' field, found none")
+    }
+    guard let time else {
+      throw Failure(column: 1, message: "expected a 't' field (milliseconds), found none")
+    }
+    guard time >= 0 else {
+      throw Failure(column: 1, message: "expected 't' ≥ 0, found \(time)")
+    }
+    let fieldReader = Fields(fields: fields, scanner: s, end: end)
+    let typeColumn = s.column(of: typeOffset)
+    let kind: EventKind?
+    switch (typeName, dialect) {
+    case ("hinge", .input):
+      guard let angle else { throw Failure(column: typeColumn, message: "expected an 'angle' field in a hinge sample, found none") }
+      _ = angleOffset
+      kind = .sample(angle: angle)
+    case ("hinge", .simulator):
+      guard let angle else { throw Failure(column: typeColumn, message: "expected an 'angle' field, found none") }
+      kind = .hinge(
+        HingeUpdate(
+          angle: angle, radians: try fieldReader.number("radians"),
+          status: try fieldReader.name("status", HingeStatus.self) { HingeStatus(rawValue: $0) },
+          progress: try fieldReader.number("progress")))
+    case ("orientation", _):
+      kind = .orientation(try fieldReader.name("orientation", Orientation.self) { Orientation(name: $0) })
+    case ("textSize", _):
+      kind = .textSize(try fieldReader.name("size", TextSize.self) { TextSize(name: $0) })
+    case ("turn", _):
+      kind = .turn(try fieldReader.name("direction", TurnDirection.self) { TurnDirection(rawValue: $0.lowercased()) })
+    case ("goto", _):
+      kind = .goto(offset: try fieldReader.integer("offset"))
+    case ("split", _):
+      kind = .split(try fieldReader.name("split", SplitMode.self) { SplitMode(rawValue: $0.lowercased()) })
+    case ("mark", _):
+      kind = .mark(try fieldReader.string("label"))
+    case ("status", .simulator):
+      kind = .status(
+        StatusChange(
+          status: try fieldReader.name("status", HingeStatus.self) { HingeStatus(rawValue: $0) },
+          from: try fieldReader.name("from", HingeStatus.self) { HingeStatus(rawValue: $0) },
+          angle: angle ?? 0))
+    case ("pose", .simulator):
+      kind = .pose(
+        PoseChange(
+          pose: try fieldReader.name("pose", Pose.self) { Pose(rawValue: $0) },
+          from: try fieldReader.name("from", Pose.self) { Pose(rawValue: $0) },
+          orientation: try fieldReader.name("orientation", Orientation.self) { Orientation(name: $0) }))
+    case ("scene", .simulator):
+      kind = .scene(
+        SceneChange(
+          width: try fieldReader.number("width"), height: try fieldReader.number("height"),
+          display: try fieldReader.name("display", Display.self) { Display(rawValue: $0) },
+          transient: try fieldReader.bool("transient"), index: try fieldReader.integer("index"),
+          count: try fieldReader.integer("count")))
+    case ("regions", .simulator):
+      kind = .regions(RegionsChange(division: try fieldReader.division()))
+    case ("settled", .simulator):
+      kind = .settled(
+        Settled(
+          width: try fieldReader.number("width"), height: try fieldReader.number("height"),
+          textSize: try fieldReader.name("textSize", TextSize.self) { TextSize(name: $0) },
+          division: try fieldReader.division(), sizes: try fieldReader.integer("sizes"),
+          changed: try fieldReader.bool("changed")))
+    case ("paginated", .simulator), ("shown", .simulator), ("timing", .simulator), ("violation", .simulator):
+      return .skipped
+    default:
+      kind = nil
+    }
+    guard let kind else {
+      let known =
+        dialect == .input
+        ? "hinge, orientation, textSize, turn, goto, split, mark"
+        : "hinge, status, pose, scene, regions, settled, orientation, textSize, turn, goto, split, mark"
+      throw Failure(column: typeColumn, message: "expected an event type (\(known)), found \"\(typeName)\"")
+    }
+    return .event(Event(time: time, kind))
+  }
+}
+
+/// Typed access to the fields of one decoded line, with located errors.
+private struct Fields {
+  var fields: [(key: String, value: JSONValue, offset: Int)]
+  var columns: [Int]
+
+  init(fields: [(key: String, value: JSONValue, offset: Int)], scanner: borrowing JSONScanner, end: Int) {
+    self.fields = fields
+    self.columns = fields.map { scanner.column(of: $0.offset) }
+  }
+
+  func value(_ key: String) throws(EventDecoder.Failure) -> (JSONValue, Int) {
+    guard let i = fields.firstIndex(where: { $0.key == key }) else {
+      throw EventDecoder.Failure(column: 1, message: "expected a '\(key)' field, found none")
+    }
+    return (fields[i].value, columns[i])
+  }
+
+  func number(_ key: String) throws(EventDecoder.Failure) -> Double {
+    let (v, column) = try value(key)
+    guard case .number(let n) = v else {
+      throw EventDecoder.Failure(column: column, message: "expected a number for '\(key)', found \(v.found)")
+    }
+    return n
+  }
+
+  func integer(_ key: String) throws(EventDecoder.Failure) -> Int {
+    let (v, column) = try value(key)
+    guard case .number(let n) = v, n == n.rounded(), abs(n) < 1e15 else {
+      throw EventDecoder.Failure(column: column, message: "expected an integer for '\(key)', found \(v.found)")
+    }
+    return Int(n)
+  }
+
+  func bool(_ key: String) throws(EventDecoder.Failure) -> Bool {
+    let (v, column) = try value(key)
+    guard case .bool(let b) = v else {
+      throw EventDecoder.Failure(column: column, message: "expected true or false for '\(key)', found \(v.found)")
+    }
+    return b
+  }
+
+  func string(_ key: String) throws(EventDecoder.Failure) -> String {
+    let (v, column) = try value(key)
+    guard case .string(let s) = v else {
+      throw EventDecoder.Failure(column: column, message: "expected a string for '\(key)', found \(v.found)")
+    }
+    return s
+  }
+
+  func name<T: CaseIterable & RawRepresentable>(
+    _ key: String, _ type: T.Type, _ parse: (String) -> T?
+  ) throws(EventDecoder.Failure) -> T where T.RawValue == String {
+    let (v, column) = try value(key)
+    guard case .string(let s) = v, let parsed = parse(s) else {
+      let names = T.allCases.map(\.rawValue).joined(separator: ", ")
+      throw EventDecoder.Failure(column: column, message: "expected one of \(names) for '\(key)', found \(v.found)")
+    }
+    return parsed
+  }
+
+  func division() throws(EventDecoder.Failure) -> Division? {
+    let (v, column) = try value("division")
+    if v == .null { return nil }
+    guard case .object = v, case .number(let x)? = v["x"], case .number(let y)? = v["y"],
+      case .number(let w)? = v["width"], case .number(let h)? = v["height"], case .bool(let active)? = v["isActive"]
+    else {
+      throw EventDecoder.Failure(column: column, message: "expected null or {x, y, width, height, isActive} for 'division', found \(v.found)")
+    }
+    return Division(frame: Rect(x: x, y: y, width: w, height: h), isActive: active)
+  }
+}

@@ -1,0 +1,148 @@
+/// Encodes events as JSON Lines: one object per event, `t` then `type` first, then the fields
+/// documented in the README's stream schema.
+///
+/// ```swift
+/// EventWriter.line(Event(time: 0, .sample(angle: 30)))
+/// // {"t":0,"type":"hinge","angle":30}
+/// ```
+public enum EventWriter {
+  /// The JSON `type` name of an event kind.
+  public static func typeName(_ kind: EventKind) -> String {
+    switch kind {
+    case .sample, .hinge: "hinge"
+    case .orientation: "orientation"
+    case .textSize: "textSize"
+    case .turn: "turn"
+    case .goto: "goto"
+    case .split: "split"
+    case .mark: "mark"
+    case .status: "status"
+    case .pose: "pose"
+    case .scene: "scene"
+    case .regions: "regions"
+    case .settled: "settled"
+    case .paginated: "paginated"
+    case .shown: "shown"
+    case .timing: "timing"
+    case .violation: "violation"
+    }
+  }
+
+  /// One event as a JSON object followed by `\n`.
+  public static func line(_ event: Event) -> [UInt8] {
+    var w = JSONObjectWriter()
+    w.field("t", event.time)
+    w.field("type", typeName(event.kind))
+    fields(of: event.kind, into: &w)
+    w.close()
+    var bytes = w.bytes
+    bytes.append(0x0A)
+    return bytes
+  }
+
+  /// One event as a `String` line without the newline.
+  public static func string(_ event: Event) -> String {
+    var bytes = line(event)
+    bytes.removeLast()
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  static func fields(of kind: EventKind, into w: inout JSONObjectWriter) {
+    switch kind {
+    case .sample(let angle): w.field("angle", angle)
+    case .orientation(let o): w.field("orientation", o.rawValue)
+    case .textSize(let s): w.field("size", s.rawValue)
+    case .turn(let d): w.field("direction", d.rawValue)
+    case .goto(let offset): w.field("offset", offset)
+    case .split(let s): w.field("split", s.rawValue)
+    case .mark(let label): w.field("label", label)
+    case .hinge(let h):
+      w.field("angle", h.angle)
+      w.field("radians", h.radians)
+      w.field("status", h.status.rawValue)
+      w.field("progress", h.progress)
+    case .status(let s):
+      w.field("status", s.status.rawValue)
+      w.field("from", s.from.rawValue)
+      w.field("angle", s.angle)
+    case .pose(let p):
+      w.field("pose", p.pose.rawValue)
+      w.field("from", p.from.rawValue)
+      w.field("orientation", p.orientation.rawValue)
+    case .scene(let s):
+      w.field("width", s.width)
+      w.field("height", s.height)
+      w.field("display", s.display.rawValue)
+      w.field("transient", s.transient)
+      w.field("index", s.index)
+      w.field("count", s.count)
+    case .regions(let r):
+      division(r.division, into: &w)
+    case .settled(let s):
+      w.field("width", s.width)
+      w.field("height", s.height)
+      w.field("textSize", s.textSize.rawValue)
+      division(s.division, into: &w)
+      w.field("sizes", s.sizes)
+      w.field("changed", s.changed)
+    case .paginated(let p):
+      w.field("pageWidth", p.pageWidth)
+      w.field("pageHeight", p.pageHeight)
+      w.field("textSize", p.textSize.rawValue)
+      w.field("pageCount", p.pageCount)
+      w.field("ms", p.ms)
+      w.field("cache", p.cache.rawValue)
+      w.field("characters", p.characters)
+    case .shown(let s):
+      w.field("offset", s.offset)
+      w.field("pages", s.pages)
+      w.openArray("ranges")
+      for r in s.ranges {
+        var e: [UInt8] = []
+        e.append(UInt8(ascii: "["))
+        e.append(contentsOf: String(r.lowerBound).utf8)
+        e.append(UInt8(ascii: ","))
+        e.append(contentsOf: String(r.upperBound).utf8)
+        e.append(UInt8(ascii: "]"))
+        w.rawElement(e)
+      }
+      w.closeArray()
+      w.field("pageCount", s.pageCount)
+      w.field("layout", s.layout.rawValue)
+      w.openArray("frames")
+      for f in s.frames {
+        w.openElement()
+        rect(f, into: &w)
+        w.close()
+      }
+      w.closeArray()
+      w.field("notes", s.notes.rawValue)
+      w.field("excerpt", s.excerpt)
+    case .timing(let r):
+      TimingRecordCoding.write(r, into: &w)
+    case .violation(let v):
+      w.field("rule", v.rule)
+      w.field("message", v.message)
+      w.field("cause", v.cause)
+      w.field("causeTime", v.causeTime)
+    }
+  }
+
+  static func rect(_ r: Rect, into w: inout JSONObjectWriter) {
+    w.field("x", r.x)
+    w.field("y", r.y)
+    w.field("width", r.width)
+    w.field("height", r.height)
+  }
+
+  static func division(_ d: Division?, into w: inout JSONObjectWriter) {
+    guard let d else {
+      w.null("division")
+      return
+    }
+    w.openObject("division")
+    rect(d.frame, into: &w)
+    w.field("isActive", d.isActive)
+    w.close()
+  }
+}

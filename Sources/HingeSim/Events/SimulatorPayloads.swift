@@ -1,0 +1,119 @@
+/// A delivered hinge update.
+public struct HingeUpdate: Sendable, Equatable {
+  /// Degrees, 0 = closed, 180 = flat (quantised by the profile's precision).
+  public var angle: Double
+  /// The same angle in radians, as UIKit reports it.
+  public var radians: Double
+  /// The status at this update.
+  public var status: HingeStatus
+  /// 0 closed … 1 fully open, as the usual normaliser computes it.
+  public var progress: Double
+
+  /// Makes an update.
+  public init(angle: Double, radians: Double, status: HingeStatus, progress: Double) {
+    self.angle = angle
+    self.radians = radians
+    self.status = status
+    self.progress = progress
+  }
+}
+
+/// The hinge status changed from one value to another.
+public struct StatusChange: Sendable, Equatable {
+  /// The new status.
+  public var status: HingeStatus
+  /// The previous status.
+  public var from: HingeStatus
+  /// The (quantised) angle that caused the change.
+  public var angle: Double
+
+  /// Makes a status change.
+  public init(status: HingeStatus, from: HingeStatus, angle: Double) {
+    self.status = status
+    self.from = from
+    self.angle = angle
+  }
+}
+
+/// The pose changed.
+public struct PoseChange: Sendable, Equatable {
+  /// The new pose.
+  public var pose: Pose
+  /// The previous pose.
+  public var from: Pose
+  /// The orientation at the change.
+  public var orientation: Orientation
+
+  /// Makes a pose change.
+  public init(pose: Pose, from: Pose, orientation: Orientation) {
+    self.pose = pose
+    self.from = from
+    self.orientation = orientation
+  }
+}
+
+/// One scene size. A burst sends `count` sizes; all but the last are transient.
+public struct SceneChange: Sendable, Equatable {
+  /// Reader frame width in points.
+  public var width: Double
+  /// Reader frame height in points.
+  public var height: Double
+  /// Which display shows the app.
+  public var display: Display
+  /// True for the intermediate sizes of a burst.
+  public var transient: Bool
+  /// 1-based position in the burst.
+  public var index: Int
+  /// The burst's size count.
+  public var count: Int
+
+  /// Makes a scene change.
+  public init(
+    width: Double, height: Double, display: Display, transient: Bool, index: Int, count: Int
+  ) {
+    self.width = width
+    self.height = height
+    self.display = display
+    self.transient = transient
+    self.index = index
+    self.count = count
+  }
+}
+
+/// The reserved division regions now reported (`.includeInactive`): none or the fold.
+public struct RegionsChange: Sendable, Equatable {
+  /// The fold, or nil when the reader does not meet one.
+  public var division: Division?
+
+  /// Makes a regions change.
+  public init(division: Division?) { self.division = division }
+}
+
+/// The layout key after a quiet settle window.
+public struct Settled: Sendable, Equatable {
+  /// Reader frame width.
+  public var width: Double
+  /// Reader frame height.
+  public var height: Double
+  /// Dynamic Type size.
+  public var textSize: TextSize
+  /// The fold (frame and `isActive` at the settle), or nil.
+  public var division: Division?
+  /// Scene sizes received since the previous settle (the burst's size count).
+  public var sizes: Int
+  /// False when the key equals the previously settled one (reported, nothing to paginate).
+  public var changed: Bool
+
+  /// Makes a settled event.
+  public init(
+    width: Double, height: Double, textSize: TextSize, division: Division?, sizes: Int,
+    changed: Bool
+  ) {
+    self.width = width
+    self.height = height
+    self.textSize = textSize
+    self.division = division
+    self.sizes = sizes
+    self.changed = changed
+  }
+}

@@ -1,0 +1,145 @@
+/// Writes one flat-or-nested JSON object into a byte buffer, field by field, with no Foundation.
+///
+/// Numbers are written in the shortest form that reads back to the same `Double`, integers
+/// without a fraction (`17`, not `17.0`); strings are escaped per RFC 8259.
+///
+/// ```swift
+/// var w = JSONObjectWriter()
+/// w.field("t", 12.5); w.field("type", "hinge"); w.close()
+/// // {"t":12.5,"type":"hinge"}
+/// ```
+public struct JSONObjectWriter: Sendable {
+  /// The bytes written so far.
+  public private(set) var bytes: [UInt8] = []
+  private var needsComma: [Bool] = [false]
+
+  /// Starts an object (`{`).
+  public init() { bytes.append(UInt8(ascii: "{")) }
+
+  private mutating func key(_ name: String) {
+    if needsComma[needsComma.count - 1] { bytes.append(UInt8(ascii: ",")) }
+    needsComma[needsComma.count - 1] = true
+    Self.appendString(name, to: &bytes)
+    bytes.append(UInt8(ascii: ":"))
+  }
+
+  /// Writes `"name":number`.
+  public mutating func field(_ name: String, _ value: Double) {
+    key(name)
+    Self.appendNumber(value, to: &bytes)
+  }
+
+  /// Writes `"name":integer`.
+  public mutating func field(_ name: String, _ value: Int) {
+    key(name)
+    bytes.append(contentsOf: String(value).utf8)
+  }
+
+  /// Writes `"name":"string"`.
+  public mutating func field(_ name: String, _ value: String) {
+    key(name)
+    Self.appendString(value, to: &bytes)
+  }
+
+  /// Writes `"name":true|false`.
+  public mutating func field(_ name: String, _ value: Bool) {
+    key(name)
+    bytes.append(contentsOf: (value ? "true" : "false").utf8)
+  }
+
+  /// Writes `"name":null`.
+  public mutating func null(_ name: String) {
+    key(name)
+    bytes.append(contentsOf: "null".utf8)
+  }
+
+  /// Writes `"name":[numbers]`.
+  public mutating func field(_ name: String, _ values: [Int]) {
+    key(name)
+    bytes.append(UInt8(ascii: "["))
+    for (i, v) in values.enumerated() {
+      if i > 0 { bytes.append(UInt8(ascii: ",")) }
+      bytes.append(contentsOf: String(v).utf8)
+    }
+    bytes.append(UInt8(ascii: "]"))
+  }
+
+  /// Opens a nested object under `name`; close it with `close()`.
+  public mutating func openObject(_ name: String) {
+    key(name)
+    bytes.append(UInt8(ascii: "{"))
+    needsComma.append(false)
+  }
+
+  /// Opens a nested array under `name`; add elements with `openElement()`, close with `closeArray()`.
+  public mutating func openArray(_ name: String) {
+    key(name)
+    bytes.append(UInt8(ascii: "["))
+    needsComma.append(false)
+  }
+
+  /// Starts an object element inside an open array.
+  public mutating func openElement() {
+    if needsComma[needsComma.count - 1] { bytes.append(UInt8(ascii: ",")) }
+    needsComma[needsComma.count - 1] = true
+    bytes.append(UInt8(ascii: "{"))
+    needsComma.append(false)
+  }
+
+  /// Appends a raw JSON element (already encoded) inside an open array.
+  public mutating func rawElement(_ json: [UInt8]) {
+    if needsComma[needsComma.count - 1] { bytes.append(UInt8(ascii: ",")) }
+    needsComma[needsComma.count - 1] = true
+    bytes.append(contentsOf: json)
+  }
+
+  /// Closes the innermost open array.
+  public mutating func closeArray() {
+    bytes.append(UInt8(ascii: "]"))
+    needsComma.removeLast()
+  }
+
+  /// Closes the innermost open object (the outermost too).
+  public mutating func close() {
+    bytes.append(UInt8(ascii: "}"))
+    if needsComma.count > 1 { needsComma.removeLast() }
+  }
+
+  /// Appends a number: integral values without a fraction, others in Swift's shortest
+  /// round-trip form (valid JSON; non-finite values become `null`).
+  public static func appendNumber(_ value: Double, to bytes: inout [UInt8]) {
+    guard value.isFinite else {
+      bytes.append(contentsOf: "null".utf8)
+      return
+    }
+    if value == value.rounded(), abs(value) < 1e15 {
+      let int = Int(value)
+      if int == 0 {
+        bytes.append(UInt8(ascii: "0"))
+      } else {
+        bytes.append(contentsOf: String(int).utf8)
+      }
+      return
+    }
+    bytes.append(contentsOf: value.description.utf8)
+  }
+
+  /// Appends a quoted, escaped string.
+  public static func appendString(_ value: String, to bytes: inout [UInt8]) {
+    bytes.append(UInt8(ascii: "\""))
+    for byte in value.utf8 {
+      switch byte {
+      case UInt8(ascii: "\""): bytes.append(contentsOf: [0x5C, 0x22])
+      case UInt8(ascii: "\\"): bytes.append(contentsOf: [0x5C, 0x5C])
+      case 0x0A: bytes.append(contentsOf: [0x5C, UInt8(ascii: "n")])
+      case 0x0D: bytes.append(contentsOf: [0x5C, UInt8(ascii: "r")])
+      case 0x09: bytes.append(contentsOf: [0x5C, UInt8(ascii: "t")])
+      case 0..<0x20:
+        let hex = Array("0123456789abcdef".utf8)
+        bytes.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 15)]])
+      default: bytes.append(byte)
+      }
+    }
+    bytes.append(UInt8(ascii: "\""))
+  }
+}

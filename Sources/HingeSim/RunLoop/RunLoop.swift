@@ -1,0 +1,95 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Drives a pipeline from a source, in virtual or real time.
+///
+/// **Virtual time** jumps straight to the next input or the earliest deadline, whichever is
+/// first (inputs first on ties, then stages upstream first); a 10-minute trace replays in
+/// milliseconds and the result is deterministic. When the source ends, the loop keeps firing
+/// deadlines until none is left (bursts finish, the settle's trailing edge fires).
+///
+/// **Real time** does the same but sleeps until each input's or deadline's time, scaled by
+/// `speed`; a stop request (Ctrl-C) ends it with every stage flushed.
+public enum RunLoop {
+  /// Set from a signal handler (Ctrl-C) or a closed output to end a run cleanly.
+  nonisolated(unsafe) public static var stopRequested: sig_atomic_t = 0
+
+  /// Runs in virtual time; returns the time of the last event handled.
+  @discardableResult
+  public static func runVirtual(
+    _ pipeline: inout Pipeline, source: inout some EventSource, emit: (Event) -> Void
+  ) throws(InputError) -> Double {
+    var now = 0.0
+    var pending = try source.next()
+    while stopRequested == 0 {
+      let deadline = pipeline.earliestDeadline
+      if let input = pending, deadline == nil || input.time <= deadline!.time {
+        now = input.time
+        pipeline.input(input, emit: emit)
+        pending = try source.next()
+      } else if let deadline {
+        now = deadline.time
+        pipeline.fire(stage: deadline.stage, at: deadline.time, emit: emit)
+      } else {
+        break
+      }
+    }
+    if stopRequested != 0 { pipeline.flush(at: now, emit: emit) }
+    return now
+  }
+
+  /// Runs at wall-clock pace (`speed` × real time) over a source whose events are known ahead.
+  @discardableResult
+  public static func runRealtime(
+    _ pipeline: inout Pipeline, source: inout some EventSource, speed: Double = 1,
+    emit: (Event) -> Void
+  ) throws(InputError) -> Double {
+    let start = MonotonicClock.nowMs()
+    var now = 0.0
+    var pending = try source.next()
+    while stopRequested == 0 {
+      let deadline = pipeline.earliestDeadline
+      let nextTime: Double
+      if let input = pending, deadline == nil || input.time <= deadline!.time {
+        nextTime = input.time
+      } else if let deadline {
+        nextTime = deadline.time
+      } else {
+        break
+      }
+      MonotonicClock.sleep(untilMs: start + nextTime / speed)
+      if stopRequested != 0 { break }
+      now = nextTime
+      if let input = pending, deadline == nil || input.time <= deadline!.time {
+        pipeline.input(input, emit: emit)
+        pending = try source.next()
+      } else if let deadline {
+        pipeline.fire(stage: deadline.stage, at: deadline.time, emit: emit)
+      }
+    }
+    if stopRequested != 0 { pipeline.flush(at: now, emit: emit) }
+    return now
+  }
+}
+
+/// The monotonic clock (`CLOCK_MONOTONIC`), in milliseconds.
+public enum MonotonicClock {
+  /// Now, in milliseconds since an arbitrary start.
+  public static func nowMs() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) * 1000 + Double(ts.tv_nsec) / 1_000_000
+  }
+
+  /// Sleeps until the clock reads `target` (returns early on a stop request).
+  public static func sleep(untilMs target: Double) {
+    while RunLoop.stopRequested == 0 {
+      let remaining = target - nowMs()
+      guard remaining > 0 else { return }
+      let chunk = min(remaining, 50)
+      var ts = timespec(tv_sec: Int(chunk / 1000), tv_nsec: Int((chunk.truncatingRemainder(dividingBy: 1000)) * 1_000_000))
+      nanosleep(&ts, nil)
+    }
+  }
+}

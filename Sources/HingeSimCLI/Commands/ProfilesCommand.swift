@@ -1,0 +1,47 @@
+import HingeSim
+
+/// `hingesim profiles`: lists the bundled device profiles; `--check FILE` validates one.
+struct ProfilesCommand: Command {
+  static let name = "profiles"
+  static let summary = "list device profiles, or validate one with --check FILE"
+  static let usage = """
+    usage: hingesim profiles [--check FILE]
+
+    Lists the device profiles in profiles/ with their poses and settle window.
+    --check FILE validates a profile file and names the bad key and why, e.g.
+      profiles/x.json: poses.book.reader.width: expected a positive number, found "wide"
+
+    """
+
+  static func run(_ args: inout Arguments, _ context: CommandContext) throws(CLIError) -> ExitCode {
+    if let file = try args.option("--check") {
+      _ = try args.positionals()
+      let profile: Profile
+      do {
+        profile = try Profile.load(file.contains("/") || file.hasSuffix(".json") ? file : file, root: context.resourceRoot)
+      } catch {
+        throw CLIError(inputError: error)
+      }
+      context.stdout.line("\(file): ok (profile '\(profile.name)', \(profile.poses.count + profile.splitView.count) poses)")
+      return .ok
+    }
+    _ = try args.positionals()
+    let names = Profile.available(root: context.resourceRoot)
+    guard !names.isEmpty else {
+      throw CLIError("no profiles found in \(context.resourceRoot)/profiles", code: .noInput)
+    }
+    for name in names {
+      do {
+        let p = try Profile.load(name, root: context.resourceRoot)
+        let poses = Pose.allCases.filter { p.poses[$0] != nil }.map(\.rawValue)
+          + (p.splitView.isEmpty ? [] : ["splitView"])
+        let hinge = p.hinge.map { "hinge \(Int($0.minAngle))–\(Int($0.maxAngle))°" } ?? "no hinge"
+        context.stdout.line("\(name)  \(hinge), settle \(StreamRun.format(p.settleWindowMs)) ms, poses: \(poses.joined(separator: ", "))")
+        if !p.description.isEmpty { context.stdout.line("    \(p.description)") }
+      } catch {
+        context.stdout.line("\(name)  INVALID: \(error)")
+      }
+    }
+    return .ok
+  }
+}

@@ -1,0 +1,58 @@
+import HingeSim
+
+/// A type-erased event source, so commands can hold whichever source a file needs.
+struct AnyEventSource: EventSource {
+  var base: any EventSource
+  mutating func next() throws(InputError) -> Event? { try base.next() }
+}
+
+/// Opens a command's SOURCE argument as an event source: a `.jsonl` or `.csv` trace, a
+/// `.hinge` script, a knob recording, or `-` (stdin, sniffed unless `--format` is given).
+struct SourceOpener {
+  var options: SourceOptions
+  var profile: Profile
+  var context: CommandContext
+  /// Counts lines skipped under `--lenient` (shared with the warnings closure).
+  let skipped = SkipCounter()
+
+  func open(_ path: String, dialect: EventDecoder.Dialect = .input) throws(CLIError) -> AnyEventSource {
+    let range = profile.hinge.map { $0.minAngle...$0.maxAngle }
+    let stderr = context.stderr
+    let counter = skipped
+    let policy = BadLinePolicy(lenient: options.lenient) { error in
+      counter.add()
+      stderr.line("hingesim: warning: skipped \(error)")
+    }
+    do {
+      let reader: LineReader
+      var format = options.format ?? SourceFormat.fromExtension(path)
+      if path == "-" {
+        let head = LineReader.peekStdin()
+        if format == nil { format = SourceFormat.sniff(head) }
+        reader = LineReader(fileDescriptor: 0, name: "<stdin>", prefix: head)
+      } else {
+        reader = try LineReader(path: path)
+      }
+      switch format ?? .jsonl {
+      case .jsonl:
+        return AnyEventSource(base: JSONLTraceSource(reader: reader, dialect: dialect, angleRange: range, policy: policy))
+      case .csv:
+        return AnyEventSource(base: CSVTraceSource(reader: reader, angleRange: range, policy: policy))
+      case .hinge, .evemu, .libinput:
+        throw CLIError("\(reader.name): \((format ?? .jsonl).rawValue) sources are not supported yet", code: .dataError)
+      }
+    } catch let error as InputError {
+      throw CLIError(inputError: error)
+    } catch let error as CLIError {
+      throw error
+    } catch {
+      throw CLIError("\(error)", code: .dataError)
+    }
+  }
+}
+
+/// A counter shared between a command and the warning closure of its sources.
+final class SkipCounter: @unchecked Sendable {
+  private(set) var count = 0
+  func add() { count += 1 }
+}

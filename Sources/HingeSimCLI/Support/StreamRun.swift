@@ -1,0 +1,68 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+import HingeSim
+
+/// Runs one source through a pipeline the way every command does: recording, pacing,
+/// Ctrl-C and closed pipes, and errors that say how far the output got.
+enum StreamRun {
+  /// Installs the Ctrl-C handler that asks the run loop to stop cleanly.
+  static func installInterruptHandler() {
+    signal(SIGINT) { _ in RunLoop.stopRequested = 1 }
+    signal(SIGTERM) { _ in RunLoop.stopRequested = 1 }
+  }
+
+  /// Runs `source` through `pipeline`, handing every stream event to `emit`.
+  /// Returns the number of events emitted; throws with a message that says where it stopped.
+  @discardableResult
+  static func run(
+    _ pipeline: inout Pipeline, source: AnyEventSource, options: SourceOptions,
+    context: CommandContext, output: OutputStream? = nil, emit: (Event) -> Void
+  ) throws(CLIError) -> Int {
+    installInterruptHandler()
+    var recording: OutputStream?
+    if let path = options.recordPath { recording = try OutputStream.create(path: path, lineBuffered: true) }
+    defer { recording?.close() }
+    var count = 0
+    var lastTime = 0.0
+    let counting: (Event) -> Void = { event in
+      count += 1
+      lastTime = event.time
+      emit(event)
+      if output?.isBroken == true { RunLoop.stopRequested = 1 }
+    }
+    do {
+      if let recording {
+        var recorded = RecordingSource(base: source, file: recording)
+        try drive(&pipeline, &recorded, options, counting)
+      } else {
+        var plain = source
+        try drive(&pipeline, &plain, options, counting)
+      }
+    } catch {
+      output?.flush()
+      let note = count == 0 ? "no output was written" : "the output stops after \(count) events (t = \(format(lastTime)) ms)"
+      var cliError = CLIError(inputError: error)
+      cliError.message += "\n  \(note)" + (options.recordPath.map { "; the recording \($0) holds the inputs read so far" } ?? "")
+      throw cliError
+    }
+    return count
+  }
+
+  private static func drive(
+    _ pipeline: inout Pipeline, _ source: inout some EventSource, _ options: SourceOptions,
+    _ emit: (Event) -> Void
+  ) throws(InputError) {
+    if options.realtime {
+      try RunLoop.runRealtime(&pipeline, source: &source, speed: options.speed, emit: emit)
+    } else {
+      try RunLoop.runVirtual(&pipeline, source: &source, emit: emit)
+    }
+  }
+
+  static func format(_ value: Double) -> String {
+    var bytes: [UInt8] = []
+    JSONObjectWriter.appendNumber((value * 1000).rounded() / 1000, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+}
