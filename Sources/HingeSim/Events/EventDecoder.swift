@@ -29,6 +29,12 @@ public struct EventDecoder: Sendable {
     public var column: Int
     /// Expected … found ….
     public var message: String
+
+    /// Makes a failure.
+    public init(column: Int, message: String) {
+      self.column = column
+      self.message = message
+    }
   }
 
   /// The dialect this decoder reads.

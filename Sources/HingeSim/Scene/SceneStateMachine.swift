@@ -36,7 +36,10 @@ public struct SceneStateMachine: Stage {
 
   public mutating func receive(_ event: Event, into output: inout [Event]) {
     switch event.kind {
-    case .split(let mode): split = mode
+    case .split(let mode):
+      split = mode
+      // Left ↔ right keeps the splitView pose, so no pose event comes: move here.
+      if pose == .splitView, mode != .off { move(to: .splitView, at: event.time, into: &output) }
     case .status(let change):
       status = change.status
       updateDivisionActivity(at: event.time, into: &output)
@@ -73,6 +76,12 @@ public struct SceneStateMachine: Stage {
   private mutating func move(to pose: Pose, at time: Double, into output: inout [Event]) {
     guard let target = geometry(for: pose) else { return }
     division = target.division.map { Division(frame: $0, isActive: status == .partiallyOpen) }
+    // A burst already heading to this size (book → openWide while opening) runs on.
+    if burstIndex < burst.count, case .scene(let end)? = burst.last?.kind,
+      end.width == target.width, end.height == target.height, end.display == target.display
+    {
+      return
+    }
     burst.removeAll()
     burstIndex = 0
     guard let current = size, started else {
