@@ -91,11 +91,12 @@ public struct KnobMapper: Sendable {
   }
 
   /// The acceleration gain for `steps` arriving at `time`: speed in turns per second over the
-  /// gap since the previous motion (1…100 ms; 100 ms for the first motion).
+  /// gap since the previous motion (clamped to 1…1000 ms); the first motion has gain 1.
   private func gain(steps: Int32, at time: Double) -> Double {
-    guard mapping.acceleration > 0, let perTurn = mapping.stepsPerTurn ?? kind.defaultStepsPerTurn, perTurn > 0
+    guard mapping.acceleration > 0, let perTurn = mapping.stepsPerTurn ?? kind.defaultStepsPerTurn, perTurn > 0,
+      let lastMotion
     else { return 1 }
-    let gap = lastMotion.map { min(max(time - $0, 1), 100) } ?? 100
+    let gap = min(max(time - lastMotion, 1), 1000)
     let turnsPerSecond = Double(steps.magnitude) / perTurn / (gap / 1000)
     return min(1 + mapping.acceleration * turnsPerSecond, max(mapping.maximumGain, 1))
   }

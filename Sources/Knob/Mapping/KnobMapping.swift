@@ -20,7 +20,8 @@ public struct KnobMapping: Sendable, Equatable {
   /// Overrides the kind's steps per full turn (one turn sweeps the range).
   public var stepsPerTurn: Double?
   /// Extra gain for fast turns: the step size is multiplied by `1 + acceleration × turns per
-  /// second`, at most `maximumGain`. 0 (the default) is linear.
+  /// second` (speed over the gap since the previous step, 1…1000 ms), at most `maximumGain`.
+  /// 0 (the default) is linear.
   public var acceleration: Double
   /// The largest acceleration gain.
   public var maximumGain: Double

@@ -56,7 +56,8 @@ struct RecordingBuilder {
     let micro = overflow1 || overflow2 ? Int64.max : stamp
     let first = firstMicroseconds ?? micro
     firstMicroseconds = first
-    let time = Double(micro) / 1000 - Double(first) / 1000
+    let (elapsed, overflow3) = micro.subtractingReportingOverflow(first)
+    let time = overflow3 ? Double(micro) / 1000 - Double(first) / 1000 : Double(elapsed) / 1000
     if type == KnobCode.evRel, !seenRelative.contains(code) { seenRelative.append(code) }
     if type == KnobCode.evAbs {
       let old = absoluteSeen[code] ?? (value, value)
