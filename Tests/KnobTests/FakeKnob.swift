@@ -38,7 +38,9 @@ final class FakeKnob {
   }
 
   static func wheelOnly() -> FakeKnob {
-    FakeKnob(name: "Encoder wheel", vendor: 0x1234, product: 0x0001) { fd in fake_evdev_enable(fd, 2, 8) }
+    FakeKnob(name: "Encoder wheel", vendor: 0x1234, product: 0x0001) { fd in
+      fake_evdev_enable(fd, 2, 8)
+    }
   }
 
   static func absoluteWheel() -> FakeKnob {

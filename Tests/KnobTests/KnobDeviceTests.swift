@@ -145,7 +145,9 @@ import Testing
     let dir = "/tmp/knob-scan-\(getpid())"
     try #require(mkdir(dir, 0o755) == 0 || errno == EEXIST)
     defer {
-      for name in ["event0", "event2", "event10", "event3", "mouse0", "plain"] { unlink(dir + "/" + name) }
+      for name in ["event0", "event2", "event10", "event3", "mouse0", "plain"] {
+        unlink(dir + "/" + name)
+      }
       rmdir(dir)
     }
     symlink(dial.path, dir + "/event0")
@@ -161,7 +163,8 @@ import Testing
     let expected: [String] = ["event0", "event3", "event10"].map { dir + "/" + $0 }
     let paths: [String] = survey.entries.map(\.path)
     #expect(paths == expected)
-    guard case .knob(let first) = survey.entries[0], case .unavailable(_, _, let reason) = survey.entries[1],
+    guard case .knob(let first) = survey.entries[0],
+      case .unavailable(_, _, let reason) = survey.entries[1],
       case .knob(let last) = survey.entries[2]
     else {
       Issue.record("unexpected entries \(survey.entries)")
@@ -178,7 +181,8 @@ import Testing
   }
 
   @Test func permissionHintNamesTheGroupAndAUdevRule() {
-    let reason = KnobDiscovery.reason(openErrno: EACCES, path: "/nonexistent/event4", ids: ("077d", "0410"))
+    let reason = KnobDiscovery.reason(
+      openErrno: EACCES, path: "/nonexistent/event4", ids: ("077d", "0410"))
     #expect(reason.hasPrefix("permission denied: add yourself to the 'input' group"))
     #expect(reason.contains("usermod -aG input"))
     #expect(reason.contains("ATTRS{id/vendor}==\"077d\""))

@@ -30,31 +30,40 @@ import Testing
   }
 
   @Test func overridesAndOtherRanges() {
-    var fixed = KnobMapper(kind: .dial, mapping: KnobMapping(lower: 0, upper: 180, degreesPerStep: 2))
+    var fixed = KnobMapper(
+      kind: .dial, mapping: KnobMapping(lower: 0, upper: 180, degreesPerStep: 2))
     #expect(angles(fixed.map(rel(0, KnobCode.relDial, 5))) == [10])
-    var perTurn = KnobMapper(kind: .wheel, mapping: KnobMapping(lower: 0, upper: 180, stepsPerTurn: 18))
+    var perTurn = KnobMapper(
+      kind: .wheel, mapping: KnobMapping(lower: 0, upper: 180, stepsPerTurn: 18))
     #expect(angles(perTurn.map(rel(0, KnobCode.relWheel, 1))) == [10])
-    var narrow = KnobMapper(kind: .wheel, mapping: KnobMapping(lower: 10, upper: 130), initialDegrees: 70)
+    var narrow = KnobMapper(
+      kind: .wheel, mapping: KnobMapping(lower: 10, upper: 130), initialDegrees: 70)
     #expect(angles(narrow.map(rel(0, KnobCode.relWheel, 1))) == [75])
-    var reversed = KnobMapper(kind: .wheel, mapping: KnobMapping(reversed: true), initialDegrees: 90)
+    var reversed = KnobMapper(
+      kind: .wheel, mapping: KnobMapping(reversed: true), initialDegrees: 90)
     #expect(angles(reversed.map(rel(0, KnobCode.relWheel, 2))) == [75])
   }
 
   @Test func clampsToTheRangeAndEmitsOnlyChanges() {
-    var mapper = KnobMapper(kind: .wheel, mapping: KnobMapping(lower: 0, upper: 180), initialDegrees: 170)
+    var mapper = KnobMapper(
+      kind: .wheel, mapping: KnobMapping(lower: 0, upper: 180), initialDegrees: 170)
     #expect(angles(mapper.map(rel(0, KnobCode.relWheel, 5))) == [180])
     #expect(mapper.map(rel(1, KnobCode.relWheel, 5)).isEmpty)
     #expect(angles(mapper.map(rel(2, KnobCode.relWheel, -1))) == [172.5])
     #expect(angles(mapper.map(rel(3, KnobCode.relWheel, -1000))) == [0])
     #expect(mapper.map(rel(4, KnobCode.relWheel, -1)).isEmpty)
     #expect(mapper.map(rel(5, KnobCode.relDial, 3)).isEmpty)  // not this knob's axis
-    let outside = KnobMapper(kind: .dial, mapping: KnobMapping(lower: 0, upper: 180), initialDegrees: 400)
+    let outside = KnobMapper(
+      kind: .dial, mapping: KnobMapping(lower: 0, upper: 180), initialDegrees: 400)
     #expect(outside.degrees == 180)
   }
 
   @Test func anAbsoluteAxisMapsMinToMax() {
-    var mapper = KnobMapper(kind: .absolute(min: -100, max: 100), axis: KnobCode.absWheel, mapping: KnobMapping())
-    let input = { (t: Double, v: Int32) in KnobInput(time: t, kind: .absolute(code: KnobCode.absWheel, value: v)) }
+    var mapper = KnobMapper(
+      kind: .absolute(min: -100, max: 100), axis: KnobCode.absWheel, mapping: KnobMapping())
+    let input = { (t: Double, v: Int32) in
+      KnobInput(time: t, kind: .absolute(code: KnobCode.absWheel, value: v))
+    }
     #expect(angles(mapper.map(input(0, 0))) == [90])
     #expect(angles(mapper.map(input(1, 100))) == [180])
     #expect(mapper.map(input(2, 500)).isEmpty)  // beyond max: clamped, unchanged
@@ -97,7 +106,9 @@ import Testing
     var mapping = KnobMapping()
     mapping.buttonActions[KnobCode.btnLeft] = .turnNext
     var mapper = KnobMapper(kind: .dial, mapping: mapping)
-    let press = { (t: Double, code: UInt16, down: Bool) in KnobInput(time: t, kind: .button(code: code, pressed: down)) }
+    let press = { (t: Double, code: UInt16, down: Bool) in
+      KnobInput(time: t, kind: .button(code: code, pressed: down))
+    }
     #expect(mapper.map(press(1, KnobCode.btn0, true)) == [.button(time: 1, .rotate)])
     #expect(mapper.map(press(2, KnobCode.btn0, false)).isEmpty)
     #expect(mapper.map(press(3, KnobCode.btnLeft, true)) == [.button(time: 3, .turnNext)])

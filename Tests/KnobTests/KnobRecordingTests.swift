@@ -17,8 +17,11 @@ import Testing
     return String(decoding: bytes, as: UTF8.self)
   }
 
-  private func sweep(_ recording: KnobRecording) -> (max: Double, last: Double, buttons: [KnobButtonAction]) {
-    var mapper = KnobMapper(recording: recording, mapping: KnobMapping(lower: 0, upper: 180), initialDegrees: 0)
+  private func sweep(_ recording: KnobRecording) -> (
+    max: Double, last: Double, buttons: [KnobButtonAction]
+  ) {
+    var mapper = KnobMapper(
+      recording: recording, mapping: KnobMapping(lower: 0, upper: 180), initialDegrees: 0)
     let actions = mapper.map(recording.inputs)
     let angles = actions.compactMap { if case .angle(_, let d) = $0 { d } else { nil } }
     let buttons = actions.compactMap { if case .button(_, let a) = $0 { a } else { nil } }
@@ -26,7 +29,8 @@ import Testing
   }
 
   @Test func thePowerMateSampleOpensToFlatAndCloses() throws {
-    let recording = try EvemuRecording.parse(text: Self.sample("knob-powermate.evemu"), file: "knob-powermate.evemu")
+    let recording = try EvemuRecording.parse(
+      text: Self.sample("knob-powermate.evemu"), file: "knob-powermate.evemu")
     #expect(recording.kind == .dial)
     #expect(recording.name == "Griffin PowerMate")
     #expect(recording.inputs.first?.time == 0)
@@ -35,11 +39,14 @@ import Testing
     #expect(abs(result.max - 180) < 1e-9)
     #expect(abs(result.last) < 1e-9)
     #expect(result.buttons == [.rotate])
-    #expect(try KnobRecording.parse(text: Self.sample("knob-powermate.evemu"), file: "x.evemu") == recording)
+    #expect(
+      try KnobRecording.parse(text: Self.sample("knob-powermate.evemu"), file: "x.evemu")
+        == recording)
   }
 
   @Test func theWheelSampleIsAHiResWheel() throws {
-    let recording = try LibinputRecording.parse(text: Self.sample("knob-wheel.yml"), file: "knob-wheel.yml")
+    let recording = try LibinputRecording.parse(
+      text: Self.sample("knob-wheel.yml"), file: "knob-wheel.yml")
     #expect(recording.kind == .hiResWheel)
     #expect(recording.name == "Logitech USB Optical Mouse")
     #expect(recording.inputs.first?.time == 0)
@@ -49,7 +56,8 @@ import Testing
     #expect(abs(result.max - 180) < 1e-9)
     #expect(abs(result.last) < 1e-9)
     #expect(result.buttons == [.rotate])
-    #expect(try KnobRecording.parse(text: Self.sample("knob-wheel.yml"), file: "x.yml") == recording)
+    #expect(
+      try KnobRecording.parse(text: Self.sample("knob-wheel.yml"), file: "x.yml") == recording)
   }
 
   @Test func evemuTimesAreRelativeAndValuesSigned() throws {
@@ -76,22 +84,46 @@ import Testing
   }
 
   @Test func withoutADescriptionTheEventsChooseTheKind() throws {
-    let recording = try EvemuRecording.parse(text: "E: 0.000001 0002 000b 0120\n", file: "bare.evemu")
+    let recording = try EvemuRecording.parse(
+      text: "E: 0.000001 0002 000b 0120\n", file: "bare.evemu")
     #expect(recording.kind == .hiResWheel)
   }
 
   @Test(arguments: [
     ("E: 0.000001 0002 0007 x2\n", "f.evemu:1:23: expected an event value in decimal, found 'x2'"),
-    ("E: 0.5 0002 0007 1\n", "f.evemu:1:4: expected a timestamp 'seconds.microseconds' (6 digits after the dot), found '0.5'"),
-    ("E: 0.000001 0002\n", "f.evemu:1:17: expected an event code in hex (0000…02ff), found end of line"),
-    ("E: 0.000001 0002 0007 1 2\n", "f.evemu:1:25: expected end of line or a '# comment', found '2'"),
-    ("E: 0.000001 0020 0007 1\n", "f.evemu:1:13: expected an event type in hex (0000…001f), found '0020'"),
-    ("N: x\nQ: what\n", "f.evemu:2:1: expected a line starting with N:, I:, P:, B:, A:, L:, S:, E: or #, found 'Q:'"),
-    ("E: 0.000001 0002 0007 99999999999\n", "f.evemu:1:23: expected an event value in decimal, found '99999999999'"),
-    ("# nothing\n", "f.evemu:1:1: expected a knob (REL_DIAL, REL_WHEEL, REL_WHEEL_HI_RES or an absolute wheel axis) in the device description or the events, found none"),
+    (
+      "E: 0.5 0002 0007 1\n",
+      "f.evemu:1:4: expected a timestamp 'seconds.microseconds' (6 digits after the dot), found '0.5'"
+    ),
+    (
+      "E: 0.000001 0002\n",
+      "f.evemu:1:17: expected an event code in hex (0000…02ff), found end of line"
+    ),
+    (
+      "E: 0.000001 0002 0007 1 2\n",
+      "f.evemu:1:25: expected end of line or a '# comment', found '2'"
+    ),
+    (
+      "E: 0.000001 0020 0007 1\n",
+      "f.evemu:1:13: expected an event type in hex (0000…001f), found '0020'"
+    ),
+    (
+      "N: x\nQ: what\n",
+      "f.evemu:2:1: expected a line starting with N:, I:, P:, B:, A:, L:, S:, E: or #, found 'Q:'"
+    ),
+    (
+      "E: 0.000001 0002 0007 99999999999\n",
+      "f.evemu:1:23: expected an event value in decimal, found '99999999999'"
+    ),
+    (
+      "# nothing\n",
+      "f.evemu:1:1: expected a knob (REL_DIAL, REL_WHEEL, REL_WHEEL_HI_RES or an absolute wheel axis) in the device description or the events, found none"
+    ),
   ])
   func malformedEvemuLinesNameTheirPlace(text: String, message: String) {
-    #expect(throws: KnobRecordingError.self) { try EvemuRecording.parse(text: text, file: "f.evemu") }
+    #expect(throws: KnobRecordingError.self) {
+      try EvemuRecording.parse(text: text, file: "f.evemu")
+    }
     do {
       _ = try EvemuRecording.parse(text: text, file: "f.evemu")
     } catch {
@@ -113,14 +145,15 @@ import Testing
     """
 
   @Test func libinputFlowStyleCodesAndNegativeValues() throws {
-    let text = Self.yamlHead + """
-          - [  3, 999999,   2,   7,      -4] # EV_REL / REL_DIAL -4
-          - [  4,      0,   0,   0,       0]
-        - libinput:
-          - {time: 4.0, type: POINTER_AXIS}
-        - evdev:
-          - [  4,  10000,   1, 256,       1]
-      """
+    let text =
+      Self.yamlHead + """
+            - [  3, 999999,   2,   7,      -4] # EV_REL / REL_DIAL -4
+            - [  4,      0,   0,   0,       0]
+          - libinput:
+            - {time: 4.0, type: POINTER_AXIS}
+          - evdev:
+            - [  4,  10000,   1, 256,       1]
+        """
     let recording = try LibinputRecording.parse(text: text, file: "k.yml")
     #expect(recording.name == "Knob \"X\"")
     #expect(recording.kind == .dial)
@@ -132,11 +165,20 @@ import Testing
   }
 
   @Test(arguments: [
-    ("    - [  1, 2, 3 ]\n", "k.yml:10:7: expected 5 values [sec, usec, type, code, value], found '3 values'"),
+    (
+      "    - [  1, 2, 3 ]\n",
+      "k.yml:10:7: expected 5 values [sec, usec, type, code, value], found '3 values'"
+    ),
     ("    - [  1, x, 2, 7, 1]\n", "k.yml:10:13: expected an integer, found 'x'"),
     ("    - [  1, 2, 2, 7 1]\n", "k.yml:10:21: expected ',' or ']', found '1]'"),
-    ("    - [  1, 1000000, 2, 7, 1]\n", "k.yml:10:7: expected microseconds 0…999999, found '1000000'"),
-    ("    - [  1, 0, 2, 7, 3000000000]\n", "k.yml:10:7: expected a 32-bit value, found '3000000000'"),
+    (
+      "    - [  1, 1000000, 2, 7, 1]\n",
+      "k.yml:10:7: expected microseconds 0…999999, found '1000000'"
+    ),
+    (
+      "    - [  1, 0, 2, 7, 3000000000]\n",
+      "k.yml:10:7: expected a 32-bit value, found '3000000000'"
+    ),
   ])
   func malformedLibinputLinesNameTheirPlace(line: String, message: String) {
     let text = Self.yamlHead + line
@@ -149,9 +191,12 @@ import Testing
   }
 
   @Test func aFileWithoutDevicesIsRejected() {
-    #expect(throws: KnobRecordingError(
-      file: "n.yml", line: 1, column: 1, expected: "a libinput record file with a 'devices:' section",
-      found: "none")) { try LibinputRecording.parse(text: "version: 1\n", file: "n.yml") }
+    #expect(
+      throws: KnobRecordingError(
+        file: "n.yml", line: 1, column: 1,
+        expected: "a libinput record file with a 'devices:' section",
+        found: "none")
+    ) { try LibinputRecording.parse(text: "version: 1\n", file: "n.yml") }
   }
 
   @Test func garbageNeverCrashes() {

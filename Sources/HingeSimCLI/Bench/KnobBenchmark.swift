@@ -1,7 +1,8 @@
+import Knob
+
 #if canImport(Glibc)
   import Glibc
 #endif
-import Knob
 
 /// `hingesim bench knob`: the latency from an `input_event`'s timestamp to the mapped
 /// `KnobAction` being handed out, through real libevdev on the fake evdev device.
@@ -31,10 +32,12 @@ enum KnobBenchmark {
 
     """
 
-  private typealias Add = @convention(c) (Int32, UnsafePointer<CChar>?, Int32, Int32, Int32) -> Int32
+  private typealias Add =
+    @convention(c) (Int32, UnsafePointer<CChar>?, Int32, Int32, Int32) -> Int32
   private typealias Enable = @convention(c) (Int32, UInt32, UInt32) -> Void
   private typealias Remove = @convention(c) (Int32) -> Void
-  private typealias StartWriter = @convention(c) (Int32, Int32, Int32, UInt32, UInt32, Int32) -> Int32
+  private typealias StartWriter =
+    @convention(c) (Int32, Int32, Int32, UInt32, UInt32, Int32) -> Int32
   private typealias JoinWriter = @convention(c) () -> Int32
 
   /// Runs the benchmark (see the type's summary).
@@ -44,7 +47,9 @@ enum KnobBenchmark {
     let json = args.flag("--json")
     let extra = try args.positionals()
     guard extra.isEmpty else { throw .usage("bench knob takes no arguments, found '\(extra[0])'") }
-    guard (1...1_000_000).contains(count) else { throw .usage("--events: expected 1…1000000, found \(count)") }
+    guard (1...1_000_000).contains(count) else {
+      throw .usage("--events: expected 1…1000000, found \(count)")
+    }
     guard (0...1_000_000).contains(interval) else {
       throw .usage("--interval-us: expected 0…1000000, found \(interval)")
     }
@@ -76,7 +81,9 @@ enum KnobBenchmark {
     do { knob = try KnobDevice(path: "/proc/self/fd/\(fds[0])") } catch {
       throw CLIError(error.description, code: .ioError)
     }
-    var mapper = KnobMapper(device: knob.info, mapping: KnobMapping(lower: -1e9, upper: 1e9), initialDegrees: 0)
+    var mapper = KnobMapper(
+      device: knob.info, mapping: KnobMapping(lower: -1e9, upper: 1e9, degreesPerStep: 0.001),
+      initialDegrees: 0)
     var latencies: [Double] = []
     latencies.reserveCapacity(count)
 
@@ -103,7 +110,8 @@ enum KnobBenchmark {
       return sorted[min(max(rank, 1), sorted.count) - 1]
     }
     let figures: [(String, Double)] = [
-      ("min", sorted.first ?? 0), ("p50", percentile(50)), ("p90", percentile(90)), ("p99", percentile(99)),
+      ("min", sorted.first ?? 0), ("p50", percentile(50)), ("p90", percentile(90)),
+      ("p99", percentile(99)),
       ("max", sorted.last ?? 0),
     ]
     if json {
@@ -134,7 +142,8 @@ enum KnobBenchmark {
   private static func reexecWithFakeDevice(_ context: CommandContext) throws(CLIError) -> Never {
     var buffer = [CChar](repeating: 0, count: 4096)
     let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-    let exe = n > 0 ? String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
+    let exe =
+      n > 0 ? String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
     let library = String(exe[..<(exe.lastIndex(of: "/") ?? exe.startIndex)]) + "/libFakeEvdev.so"
     guard !exe.isEmpty, access(library, R_OK) == 0 else {
       throw CLIError(
@@ -145,7 +154,9 @@ enum KnobBenchmark {
       throw CLIError("LD_PRELOAD of \(library) did not provide the fake device", code: .ioError)
     }
     let arguments = commandLine()
-    guard !arguments.isEmpty else { throw CLIError("cannot read /proc/self/cmdline", code: .ioError) }
+    guard !arguments.isEmpty else {
+      throw CLIError("cannot read /proc/self/cmdline", code: .ioError)
+    }
     context.stdout.flush()
     context.stderr.flush()
     setenv("HINGESIM_FAKE_EVDEV_PRELOADED", "1", 1)

@@ -31,10 +31,12 @@ struct DevicesCommand: Command {
   static func text(_ survey: KnobDiscovery.Survey) -> String {
     guard !survey.entries.isEmpty else {
       if !survey.directoryExists {
-        return "no knob found: \(survey.directory) does not exist (no input devices on this machine or "
+        return
+          "no knob found: \(survey.directory) does not exist (no input devices on this machine or "
           + "container; pass the host's /dev/input through to use a knob)\n"
       }
-      return "no knob found: none of the \(survey.examined) device(s) in \(survey.directory) has a dial "
+      return
+        "no knob found: none of the \(survey.examined) device(s) in \(survey.directory) has a dial "
         + "(REL_DIAL), a wheel (REL_WHEEL, REL_WHEEL_HI_RES) or an absolute wheel axis\n"
     }
     var out = ""
@@ -42,7 +44,8 @@ struct DevicesCommand: Command {
       switch entry {
       case .knob(let info):
         let buttons = info.buttonNames.isEmpty ? "none" : info.buttonNames.joined(separator: ", ")
-        out += "\(info.path)  \(info.name)  \(info.vendorProduct)  \(kindText(info))  buttons: \(buttons)\n"
+        out +=
+          "\(info.path)  \(info.name)  \(info.vendorProduct)  \(kindText(info))  buttons: \(buttons)\n"
       case .unavailable(let path, let name, let reason):
         out += "\(path)  \(name.map { $0 + "  " } ?? "")unavailable: \(reason)\n"
       }
@@ -70,8 +73,12 @@ struct DevicesCommand: Command {
           "\"product\":\(quote(String(info.vendorProduct.suffix(4))))",
           "\"kind\":\(quote(jsonKind(info.kind)))", "\"axis\":\(quote(info.axisName))",
         ]
-        if case .absolute(let low, let high) = info.kind { fields += ["\"min\":\(low)", "\"max\":\(high)"] }
-        if let steps = info.kind.defaultStepsPerTurn { fields.append("\"stepsPerTurn\":\(Int(steps))") }
+        if case .absolute(let low, let high) = info.kind {
+          fields += ["\"min\":\(low)", "\"max\":\(high)"]
+        }
+        if let steps = info.kind.defaultStepsPerTurn {
+          fields.append("\"stepsPerTurn\":\(Int(steps))")
+        }
         fields.append("\"buttons\":[\(info.buttonNames.map(quote).joined(separator: ","))]")
         knobs.append("{" + fields.joined(separator: ",") + "}")
       case .unavailable(let path, let name, let reason):

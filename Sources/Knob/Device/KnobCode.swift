@@ -37,13 +37,16 @@ public enum KnobCode {
 
   /// libevdev's name for a code (`BTN_0`, `REL_DIAL`), or `type:code` in hex when it has none.
   public static func name(type: UInt16, code: UInt16) -> String {
-    Evdev.codeName(type: type, code: code) ?? "0x\(String(type, radix: 16)):0x\(String(code, radix: 16))"
+    Evdev.codeName(type: type, code: code)
+      ?? "0x\(String(type, radix: 16)):0x\(String(code, radix: 16))"
   }
 
   /// The `EV_KEY` code for a name such as `BTN_0` or `BTN_LEFT` (case-insensitive), or a number.
   public static func button(named name: String) -> UInt16? {
     if let number = UInt16(name) { return number }
-    if name.lowercased().hasPrefix("0x"), let number = UInt16(name.dropFirst(2), radix: 16) { return number }
+    if name.lowercased().hasPrefix("0x"), let number = UInt16(name.dropFirst(2), radix: 16) {
+      return number
+    }
     return Evdev.code(type: evKey, name: name.uppercased())
   }
 }

@@ -44,7 +44,8 @@ public final class KnobDevice {
     case .success(let opened): fd = opened
     case .failure(let error):
       throw .openFailed(
-        path: path, errno: error.code, reason: KnobDiscovery.reason(openErrno: error.code, path: path))
+        path: path, errno: error.code,
+        reason: KnobDiscovery.reason(openErrno: error.code, path: path))
     }
     try self.init(adopting: fd, path: path)
   }
@@ -142,7 +143,8 @@ public final class KnobDevice {
         break reading
       case .failure(let code):
         let error: KnobError =
-          code == 19 /* ENODEV */ ? .unplugged(path: info.path) : .readFailed(path: info.path, errno: code)
+          code == 19 /* ENODEV */
+          ? .unplugged(path: info.path) : .readFailed(path: info.path, errno: code)
         if inputs.isEmpty { throw error }
         pendingError = error
         return inputs
@@ -157,7 +159,9 @@ public final class KnobDevice {
   }
 
   private func append(_ raw: RawEvent, to inputs: inout [KnobInput]) {
-    if let input = KnobInput(time: raw.milliseconds, type: raw.type, code: raw.code, value: raw.value) {
+    if let input = KnobInput(
+      time: raw.milliseconds, type: raw.type, code: raw.code, value: raw.value)
+    {
       inputs.append(input)
     }
   }
@@ -169,10 +173,13 @@ public final class KnobDevice {
     for code in KnobCode.absoluteKnobAxes {
       if let range = evdev.absoluteRange(code: code) { absolute[code] = (range.0, range.1) }
     }
-    guard let (kind, axis) = KnobKind.detect(relative: relative, absolute: absolute) else { return nil }
+    guard let (kind, axis) = KnobKind.detect(relative: relative, absolute: absolute) else {
+      return nil
+    }
     let buttons = KnobCode.buttonCodes.filter { evdev.has(type: KnobCode.evKey, code: $0) }
     return KnobDeviceInfo(
-      path: path, name: evdev.name, vendor: evdev.vendor, product: evdev.product, kind: kind, axis: axis,
+      path: path, name: evdev.name, vendor: evdev.vendor, product: evdev.product, kind: kind,
+      axis: axis,
       buttons: Array(buttons))
   }
 }

@@ -39,14 +39,19 @@ public enum KnobDiscovery {
 
   /// Knobs and unopenable nodes under `directory`; ordinary devices (keyboards, mice without a
   /// wheel) are left out. Unopenable nodes that sysfs says are not knobs are left out too.
-  public static func scan(directory: String = "/dev/input", sysfs: String = "/sys/class/input") -> [Entry] {
+  public static func scan(directory: String = "/dev/input", sysfs: String = "/sys/class/input")
+    -> [Entry]
+  {
     survey(directory: directory, sysfs: sysfs).entries
   }
 
   /// Like `scan`, with the counts a "no knob found" message needs.
-  public static func survey(directory: String = "/dev/input", sysfs: String = "/sys/class/input") -> Survey {
+  public static func survey(directory: String = "/dev/input", sysfs: String = "/sys/class/input")
+    -> Survey
+  {
     guard let names = POSIX.directoryEntries(directory) else {
-      return Survey(directory: directory, directoryExists: POSIX.exists(directory), examined: 0, entries: [])
+      return Survey(
+        directory: directory, directoryExists: POSIX.exists(directory), examined: 0, entries: [])
     }
     let nodes = names.filter { $0.hasPrefix("event") }.sorted(by: nodeOrder)
     var entries: [Entry] = []
@@ -54,14 +59,19 @@ public enum KnobDiscovery {
       let path = directory.hasSuffix("/") ? directory + node : directory + "/" + node
       if let entry = examine(path: path, sysfs: sysfs + "/" + node) { entries.append(entry) }
     }
-    return Survey(directory: directory, directoryExists: true, examined: nodes.count, entries: entries)
+    return Survey(
+      directory: directory, directoryExists: true, examined: nodes.count, entries: entries)
   }
 
   /// The path of a knob that looks like `info` (same name, vendor and product), for waiting until
   /// an unplugged knob comes back.
-  public static func find(matching info: KnobDeviceInfo, directory: String = "/dev/input") -> String? {
+  public static func find(matching info: KnobDeviceInfo, directory: String = "/dev/input")
+    -> String?
+  {
     for case .knob(let candidate) in scan(directory: directory, sysfs: "/nonexistent")
-    where candidate.name == info.name && candidate.vendor == info.vendor && candidate.product == info.product {
+    where candidate.name == info.name && candidate.vendor == info.vendor
+      && candidate.product == info.product
+    {
       return candidate.path
     }
     return nil
@@ -75,7 +85,8 @@ public enum KnobDiscovery {
       let hint = SysfsInput(path: sysfs)
       if hint.isKnob == false { return nil }
       return .unavailable(
-        path: path, name: hint.name, reason: reason(openErrno: error.code, path: path, ids: hint.ids))
+        path: path, name: hint.name,
+        reason: reason(openErrno: error.code, path: path, ids: hint.ids))
     }
     defer { POSIX.close(fd) }
     let evdev: Evdev
@@ -111,9 +122,10 @@ public enum KnobDiscovery {
 
   /// `event2` < `event10`.
   private static func nodeOrder(_ a: String, _ b: String) -> Bool {
-    let na = Int(a.dropFirst(5)), nb = Int(b.dropFirst(5))
+    let na = Int(a.dropFirst(5))
+    let nb = Int(b.dropFirst(5))
     switch (na, nb) {
-    case let (x?, y?) where x != y: return x < y
+    case (let x?, let y?) where x != y: return x < y
     default: return a < b
     }
   }

@@ -53,8 +53,12 @@ final class Evdev {
     return String(cString: cName)
   }
   var vendor: UInt16 { handle.map { UInt16(truncatingIfNeeded: libevdev_get_id_vendor($0)) } ?? 0 }
-  var product: UInt16 { handle.map { UInt16(truncatingIfNeeded: libevdev_get_id_product($0)) } ?? 0 }
-  var bustype: UInt16 { handle.map { UInt16(truncatingIfNeeded: libevdev_get_id_bustype($0)) } ?? 0 }
+  var product: UInt16 {
+    handle.map { UInt16(truncatingIfNeeded: libevdev_get_id_product($0)) } ?? 0
+  }
+  var bustype: UInt16 {
+    handle.map { UInt16(truncatingIfNeeded: libevdev_get_id_bustype($0)) } ?? 0
+  }
 
   func has(type: UInt16, code: UInt16) -> Bool {
     guard let handle else { return false }

@@ -25,7 +25,9 @@ public struct KnobMapper: Sendable {
 
   /// A mapper for `kind`, reading `axis` (default: the kind's relative code, or `ABS_WHEEL`),
   /// starting at `initialDegrees` (clamped to the range).
-  public init(kind: KnobKind, axis: UInt16? = nil, mapping: KnobMapping, initialDegrees: Double? = nil) {
+  public init(
+    kind: KnobKind, axis: UInt16? = nil, mapping: KnobMapping, initialDegrees: Double? = nil
+  ) {
     self.kind = kind
     self.axis = axis ?? kind.relativeCode ?? KnobCode.absWheel
     self.mapping = mapping
@@ -36,12 +38,14 @@ public struct KnobMapper: Sendable {
 
   /// A mapper for an opened device.
   public init(device: KnobDeviceInfo, mapping: KnobMapping, initialDegrees: Double? = nil) {
-    self.init(kind: device.kind, axis: device.axis, mapping: mapping, initialDegrees: initialDegrees)
+    self.init(
+      kind: device.kind, axis: device.axis, mapping: mapping, initialDegrees: initialDegrees)
   }
 
   /// A mapper for a recording.
   public init(recording: KnobRecording, mapping: KnobMapping, initialDegrees: Double? = nil) {
-    self.init(kind: recording.kind, axis: recording.axis, mapping: mapping, initialDegrees: initialDegrees)
+    self.init(
+      kind: recording.kind, axis: recording.axis, mapping: mapping, initialDegrees: initialDegrees)
   }
 
   /// Maps one input; returns what it causes (often nothing).
@@ -93,7 +97,8 @@ public struct KnobMapper: Sendable {
   /// The acceleration gain for `steps` arriving at `time`: speed in turns per second over the
   /// gap since the previous motion (clamped to 1…1000 ms); the first motion has gain 1.
   private func gain(steps: Int32, at time: Double) -> Double {
-    guard mapping.acceleration > 0, let perTurn = mapping.stepsPerTurn ?? kind.defaultStepsPerTurn, perTurn > 0,
+    guard mapping.acceleration > 0, let perTurn = mapping.stepsPerTurn ?? kind.defaultStepsPerTurn,
+      perTurn > 0,
       let lastMotion
     else { return 1 }
     let gap = min(max(time - lastMotion, 1), 1000)

@@ -41,8 +41,10 @@ public struct KnobMapping: Sendable, Equatable {
 
   /// A mapping over `lower…upper` degrees with the defaults above.
   public init(
-    lower: Double = 0, upper: Double = 180, degreesPerStep: Double? = nil, stepsPerTurn: Double? = nil,
-    acceleration: Double = 0, maximumGain: Double = 4, snapDetents: [Double] = [], snapTolerance: Double = 3,
+    lower: Double = 0, upper: Double = 180, degreesPerStep: Double? = nil,
+    stepsPerTurn: Double? = nil,
+    acceleration: Double = 0, maximumGain: Double = 4, snapDetents: [Double] = [],
+    snapTolerance: Double = 3,
     buttonAction: KnobButtonAction = .rotate, buttonActions: [UInt16: KnobButtonAction] = [:],
     reversed: Bool = false
   ) {
@@ -63,10 +65,14 @@ public struct KnobMapping: Sendable, Equatable {
   /// the steps per turn. 0 for absolute axes (they map positions, not steps).
   public func degreesPerStep(for kind: KnobKind) -> Double {
     if let degreesPerStep, degreesPerStep.isFinite { return degreesPerStep }
-    guard let steps = stepsPerTurn ?? kind.defaultStepsPerTurn, steps > 0, steps.isFinite else { return 0 }
+    guard let steps = stepsPerTurn ?? kind.defaultStepsPerTurn, steps > 0, steps.isFinite else {
+      return 0
+    }
     return (upper - lower) / steps
   }
 
   /// The action for a button code.
-  public func action(forButton code: UInt16) -> KnobButtonAction { buttonActions[code] ?? buttonAction }
+  public func action(forButton code: UInt16) -> KnobButtonAction {
+    buttonActions[code] ?? buttonAction
+  }
 }

@@ -42,7 +42,9 @@ public enum EvemuRecording {
           let byte = try scanner.hex("a byte in hex (00…ff)", maximum: 0xff)
           for bit in 0..<8 where byte & (1 << UInt64(bit)) != 0 {
             let code = offset * 8 + bit
-            if type == UInt64(KnobCode.evRel), code <= Int(UInt16.max) { builder.relativeCodes.insert(UInt16(code)) }
+            if type == UInt64(KnobCode.evRel), code <= Int(UInt16.max) {
+              builder.relativeCodes.insert(UInt16(code))
+            }
           }
           offset += 1
         }
@@ -57,7 +59,9 @@ public enum EvemuRecording {
       case "E:":
         let (stamp, stampColumn) = scanner.token()
         guard let (seconds, microseconds) = timestamp(stamp) else {
-          throw scanner.error("a timestamp 'seconds.microseconds' (6 digits after the dot)", found: stamp, column: stampColumn)
+          throw scanner.error(
+            "a timestamp 'seconds.microseconds' (6 digits after the dot)", found: stamp,
+            column: stampColumn)
         }
         let type = try scanner.hex("an event type in hex (0000…001f)", maximum: 0x1f)
         let code = try scanner.hex("an event code in hex (0000…02ff)", maximum: 0x2ff)

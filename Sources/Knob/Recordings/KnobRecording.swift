@@ -63,7 +63,9 @@ struct RecordingBuilder {
       let old = absoluteSeen[code] ?? (value, value)
       absoluteSeen[code] = (min(old.min, value), max(old.max, value))
     }
-    if let input = KnobInput(time: time, type: type, code: code, value: value) { inputs.append(input) }
+    if let input = KnobInput(time: time, type: type, code: code, value: value) {
+      inputs.append(input)
+    }
   }
 
   /// The finished recording; nil when neither the description nor the events name a knob axis.

@@ -23,5 +23,7 @@ public struct KnobRecordingError: Error, Sendable, Equatable, CustomStringConver
   }
 
   /// `file:line:column: expected …, found …`.
-  public var description: String { "\(file):\(line):\(column): expected \(expected), found \(found)" }
+  public var description: String {
+    "\(file):\(line):\(column): expected \(expected), found \(found)"
+  }
 }

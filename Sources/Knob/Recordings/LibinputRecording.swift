@@ -93,35 +93,48 @@ public enum LibinputRecording {
           _ = scanner.token()  // "id:"
           let ids = try list(&scanner, "an integer id", range: 0...0xffff_ffff)
           guard ids.count == 4 else {
-            throw scanner.error("4 ids [bustype, vendor, product, version]", found: "\(ids.count) values")
+            throw scanner.error(
+              "4 ids [bustype, vendor, product, version]", found: "\(ids.count) values")
           }
         } else if key.hasPrefix("codes:") {
           _ = scanner.token(stoppingAt: [UInt8(ascii: "{")])
           builders[device].hasDescription = true
           scanner.skipSpaces()
-          if scanner.atEnd { block = (.codes, indent) } else { try codes(&scanner, into: &builders[device]) }
+          if scanner.atEnd {
+            block = (.codes, indent)
+          } else {
+            try codes(&scanner, into: &builders[device])
+          }
         } else if key.hasPrefix("absinfo:") {
           _ = scanner.token(stoppingAt: [UInt8(ascii: "{")])
           builders[device].hasDescription = true
           scanner.skipSpaces()
-          if scanner.atEnd { block = (.absinfo, indent) } else { try absinfo(&scanner, into: &builders[device]) }
+          if scanner.atEnd {
+            block = (.absinfo, indent)
+          } else {
+            try absinfo(&scanner, into: &builders[device])
+          }
         }
       case .events:
         if key.hasPrefix("- [") {
           guard frameIsEvdev else { continue }
           _ = scanner.take(UInt8(ascii: "-"))
-          let values = try list(&scanner, "an integer", range: Int64(Int32.min)...Int64.max / 2_000_000)
+          let values = try list(
+            &scanner, "an integer", range: Int64(Int32.min)...Int64.max / 2_000_000)
           guard values.count == 5 else {
             throw scanner.error(
-              "5 values [sec, usec, type, code, value]", found: "\(values.count) values", column: indent + 3)
+              "5 values [sec, usec, type, code, value]", found: "\(values.count) values",
+              column: indent + 3)
           }
           try check(values[1], 0...999_999, "microseconds 0…999999", &scanner, indent)
           try check(values[0], 0...Int64.max, "seconds ≥ 0", &scanner, indent)
           try check(values[2], 0...0x1f, "an event type 0…31", &scanner, indent)
           try check(values[3], 0...0x2ff, "an event code 0…767", &scanner, indent)
-          try check(values[4], Int64(Int32.min)...Int64(Int32.max), "a 32-bit value", &scanner, indent)
+          try check(
+            values[4], Int64(Int32.min)...Int64(Int32.max), "a 32-bit value", &scanner, indent)
           builders[device].add(
-            seconds: values[0], microseconds: values[1], type: UInt16(values[2]), code: UInt16(values[3]),
+            seconds: values[0], microseconds: values[1], type: UInt16(values[2]),
+            code: UInt16(values[3]),
             value: Int32(values[4]))
         } else if key.hasPrefix("- ") {
           frameIsEvdev = key.dropFirst(2).drop { $0 == " " }.hasPrefix("evdev:")
@@ -133,7 +146,8 @@ public enum LibinputRecording {
 
     guard sawDevices else {
       throw KnobRecordingError(
-        file: file, line: 1, column: 1, expected: "a libinput record file with a 'devices:' section",
+        file: file, line: 1, column: 1,
+        expected: "a libinput record file with a 'devices:' section",
         found: "none")
     }
     for builder in builders {
@@ -141,12 +155,14 @@ public enum LibinputRecording {
     }
     throw KnobRecordingError(
       file: file, line: 1, column: 1,
-      expected: "a device with a knob (REL_DIAL, REL_WHEEL, REL_WHEEL_HI_RES or an absolute wheel axis)",
+      expected:
+        "a device with a knob (REL_DIAL, REL_WHEEL, REL_WHEEL_HI_RES or an absolute wheel axis)",
       found: builders.isEmpty ? "no devices" : "none")
   }
 
   private static func check(
-    _ value: Int64, _ range: ClosedRange<Int64>, _ what: String, _ scanner: inout LineScanner, _ indent: Int
+    _ value: Int64, _ range: ClosedRange<Int64>, _ what: String, _ scanner: inout LineScanner,
+    _ indent: Int
   ) throws(KnobRecordingError) {
     guard range.contains(value) else {
       throw scanner.error(what, found: String(value), column: indent + 3)
@@ -165,7 +181,8 @@ public enum LibinputRecording {
     scanner.skipSpaces()
     if scanner.take(UInt8(ascii: "]")) { return values }
     while true {
-      values.append(try scanner.integer(what, in: range, stoppingAt: [UInt8(ascii: ","), UInt8(ascii: "]")]))
+      values.append(
+        try scanner.integer(what, in: range, stoppingAt: [UInt8(ascii: ","), UInt8(ascii: "]")]))
       scanner.skipSpaces()
       if scanner.take(UInt8(ascii: "]")) { return values }
       guard scanner.take(UInt8(ascii: ",")) else {
@@ -213,7 +230,8 @@ public enum LibinputRecording {
         return
       }
       if braced && scanner.take(UInt8(ascii: "}")) { return }
-      let key = try scanner.integer("a number before ':'", in: 0...0x2ff, stoppingAt: [UInt8(ascii: ":")])
+      let key = try scanner.integer(
+        "a number before ':'", in: 0...0x2ff, stoppingAt: [UInt8(ascii: ":")])
       guard scanner.take(UInt8(ascii: ":")) else { throw scanner.error("':'", found: scanner.rest) }
       try value(&scanner, key)
       scanner.skipSpaces()
@@ -229,7 +247,9 @@ public enum LibinputRecording {
     while index < line.endIndex {
       let character = line[index]
       if character == "\"" && previous != "\\" { inQuotes.toggle() }
-      if character == "#" && !inQuotes && (previous == " " || previous == "\t") { return line[..<index] }
+      if character == "#" && !inQuotes && (previous == " " || previous == "\t") {
+        return line[..<index]
+      }
       previous = character
       index = line.index(after: index)
     }
@@ -239,7 +259,9 @@ public enum LibinputRecording {
   /// `"Griffin PowerMate"` → `Griffin PowerMate` (with `\"` and `\\` unescaped); bare text trimmed.
   private static func unquote(_ text: Substring) -> String {
     let trimmed = text.drop { $0 == " " }.trimmingTrailing()
-    guard trimmed.count >= 2, trimmed.first == "\"", trimmed.last == "\"" else { return String(trimmed) }
+    guard trimmed.count >= 2, trimmed.first == "\"", trimmed.last == "\"" else {
+      return String(trimmed)
+    }
     var result = ""
     var escaped = false
     for character in trimmed.dropFirst().dropLast() {
@@ -259,7 +281,9 @@ public enum LibinputRecording {
 extension Substring {
   func trimmingTrailing() -> Substring {
     var text = self
-    while let last = text.last, last == " " || last == "\t" || last == "\r" { text = text.dropLast() }
+    while let last = text.last, last == " " || last == "\t" || last == "\r" {
+      text = text.dropLast()
+    }
     return text
   }
 }

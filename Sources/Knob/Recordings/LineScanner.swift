@@ -31,7 +31,9 @@ struct LineScanner {
   mutating func token(stoppingAt stops: Set<UInt8> = []) -> (text: String, column: Int) {
     skipSpaces()
     let start = index
-    while let byte = peek, byte != 0x20, byte != 0x09, byte != 0x0d, !stops.contains(byte) { index += 1 }
+    while let byte = peek, byte != 0x20, byte != 0x09, byte != 0x0d, !stops.contains(byte) {
+      index += 1
+    }
     return (String(decoding: bytes[start..<index], as: UTF8.self), start + 1)
   }
 
@@ -60,7 +62,9 @@ struct LineScanner {
     let (text, column) = token()
     var digits = Substring(text)
     if digits.lowercased().hasPrefix("0x") { digits = digits.dropFirst(2) }
-    guard !digits.isEmpty, digits.count <= 16, let value = UInt64(digits, radix: 16), value <= maximum else {
+    guard !digits.isEmpty, digits.count <= 16, let value = UInt64(digits, radix: 16),
+      value <= maximum
+    else {
       throw error(what, found: text, column: column)
     }
     return value
