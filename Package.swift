@@ -7,6 +7,8 @@ let package = Package(
   products: [
     .executable(name: "hingesim", targets: ["hingesim"]),
     .library(name: "HingeSim", targets: ["HingeSim"]),
+    // The fake evdev device as a shared library, for `LD_PRELOAD` by `hingesim bench knob` only.
+    .library(name: "FakeEvdev", type: .dynamic, targets: ["CFakeEvdev"]),
   ],
   targets: [
     // System libraries (Debian packages; bin/test and bin/hingesim install them).

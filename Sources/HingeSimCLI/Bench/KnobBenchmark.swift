@@ -1,0 +1,185 @@
+import Knob
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `hingesim bench knob`: the latency from an `input_event`'s timestamp to the mapped
+/// `KnobAction` being handed out, through real libevdev on the fake evdev device.
+///
+/// There is no `/dev/uinput` on build machines, so the device is the test-support fake
+/// (`Tests/CFakeEvdev`, an `ioctl` interposer) loaded with `LD_PRELOAD`: the benchmark re-runs
+/// itself with `LD_PRELOAD=<dir of hingesim>/libFakeEvdev.so` (build it with
+/// `swift build --product FakeEvdev`). The interposer never ships inside `hingesim` itself.
+/// A writer thread stamps each frame (`REL_DIAL +1`, `SYN_REPORT`) with `CLOCK_MONOTONIC` and
+/// writes it to a pipe; this thread polls, reads through libevdev, maps, and stamps the action.
+///
+/// ```
+/// swift build --product hingesim --product FakeEvdev
+/// .build/debug/hingesim bench knob --events 5000 --interval-us 1000
+/// ```
+enum KnobBenchmark {
+  static let usage = """
+    usage: hingesim bench knob [--events N] [--interval-us US] [--json]
+
+    Measures input_event timestamp → mapped KnobAction latency through libevdev on the fake
+    evdev device (needs libFakeEvdev.so next to hingesim: swift build --product FakeEvdev).
+
+    options:
+      --events N        frames to send (default 2000)
+      --interval-us US  pause between frames in microseconds (default 1000)
+      --json            one JSON object with the percentiles
+
+    """
+
+  private typealias Add =
+    @convention(c) (Int32, UnsafePointer<CChar>?, Int32, Int32, Int32) -> Int32
+  private typealias Enable = @convention(c) (Int32, UInt32, UInt32) -> Void
+  private typealias Remove = @convention(c) (Int32) -> Void
+  private typealias StartWriter =
+    @convention(c) (Int32, Int32, Int32, UInt32, UInt32, Int32) -> Int32
+  private typealias JoinWriter = @convention(c) () -> Int32
+
+  /// Runs the benchmark (see the type's summary).
+  static func run(_ args: inout Arguments, _ context: CommandContext) throws(CLIError) -> ExitCode {
+    let count = try args.int("--events") ?? 2000
+    let interval = try args.int("--interval-us") ?? 1000
+    let json = args.flag("--json")
+    let extra = try args.positionals()
+    guard extra.isEmpty else { throw .usage("bench knob takes no arguments, found '\(extra[0])'") }
+    guard (1...1_000_000).contains(count) else {
+      throw .usage("--events: expected 1…1000000, found \(count)")
+    }
+    guard (0...1_000_000).contains(interval) else {
+      throw .usage("--interval-us: expected 0…1000000, found \(interval)")
+    }
+
+    guard let add = symbol("fake_evdev_add", as: Add.self),
+      let enable = symbol("fake_evdev_enable", as: Enable.self),
+      let remove = symbol("fake_evdev_remove", as: Remove.self),
+      let start = symbol("fake_evdev_start_writer", as: StartWriter.self),
+      let join = symbol("fake_evdev_join_writer", as: JoinWriter.self)
+    else {
+      try reexecWithFakeDevice(context)
+    }
+
+    var fds: [Int32] = [0, 0]
+    guard pipe(&fds) == 0 else { throw CLIError("cannot create a pipe", code: .ioError) }
+    defer {
+      close(fds[1])
+      close(fds[0])
+    }
+    _ = fcntl(fds[0], F_SETFL, fcntl(fds[0], F_GETFL) | O_NONBLOCK)
+    guard add(fds[0], "Bench PowerMate", 3, 0x077d, 0x0410) == 0 else {
+      throw CLIError("cannot register the fake device", code: .ioError)
+    }
+    defer { remove(fds[0]) }
+    enable(fds[0], 1, 0x100)
+    enable(fds[0], 2, 7)
+
+    let knob: KnobDevice
+    do { knob = try KnobDevice(path: "/proc/self/fd/\(fds[0])") } catch {
+      throw CLIError(error.description, code: .ioError)
+    }
+    var mapper = KnobMapper(
+      device: knob.info, mapping: KnobMapping(lower: -1e9, upper: 1e9, degreesPerStep: 0.001),
+      initialDegrees: 0)
+    var latencies: [Double] = []
+    latencies.reserveCapacity(count)
+
+    guard start(fds[1], Int32(count), Int32(interval), 2, 7, 1) == 0 else {
+      throw CLIError("cannot start the writer thread", code: .ioError)
+    }
+    do {
+      while latencies.count < count, try knob.waitForInput(timeout: 2000) {
+        for input in try knob.readEvents() {
+          for action in mapper.map(input) { latencies.append(KnobClock.now() - action.time) }
+        }
+      }
+    } catch {
+      _ = join()
+      throw CLIError(error.description, code: .ioError)
+    }
+    let written = join()
+    knob.close()
+
+    let sorted = latencies.sorted()
+    func percentile(_ p: Double) -> Double {
+      guard !sorted.isEmpty else { return 0 }
+      let rank = Int((p / 100 * Double(sorted.count)).rounded(.up))
+      return sorted[min(max(rank, 1), sorted.count) - 1]
+    }
+    let figures: [(String, Double)] = [
+      ("min", sorted.first ?? 0), ("p50", percentile(50)), ("p90", percentile(90)),
+      ("p99", percentile(99)),
+      ("max", sorted.last ?? 0),
+    ]
+    if json {
+      let fields = figures.map { "\"\($0.0)_ms\":\(format($0.1))" }.joined(separator: ",")
+      context.stdout.line(
+        "{\"benchmark\":\"knob\",\"frames\":\(written),\"actions\":\(sorted.count),\"interval_us\":\(interval),"
+          + fields + "}")
+    } else {
+      context.stdout.line(
+        "knob latency (input_event timestamp → KnobAction, libevdev on the fake device): "
+          + "\(sorted.count) actions from \(written) frames, \(interval) µs apart")
+      context.stdout.line(figures.map { "\($0.0) \(format($0.1)) ms" }.joined(separator: "  "))
+    }
+    return sorted.count == Int(written) ? .ok : .failure
+  }
+
+  private static func format(_ ms: Double) -> String {
+    let scaled = (ms * 1000).rounded() / 1000
+    return String(scaled)
+  }
+
+  private static func symbol<T>(_ name: String, as type: T.Type) -> T? {
+    guard let pointer = dlsym(UnsafeMutableRawPointer(bitPattern: 0), name) else { return nil }
+    return unsafeBitCast(pointer, to: type)
+  }
+
+  /// Re-runs this process with the fake device preloaded; only returns by throwing.
+  private static func reexecWithFakeDevice(_ context: CommandContext) throws(CLIError) -> Never {
+    var buffer = [CChar](repeating: 0, count: 4096)
+    let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+    let exe =
+      n > 0 ? String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
+    let library = String(exe[..<(exe.lastIndex(of: "/") ?? exe.startIndex)]) + "/libFakeEvdev.so"
+    guard !exe.isEmpty, access(library, R_OK) == 0 else {
+      throw CLIError(
+        "the knob benchmark needs the fake evdev device (\(library) is missing): "
+          + "build it with 'swift build --product FakeEvdev'", code: .noInput)
+    }
+    guard getenv("HINGESIM_FAKE_EVDEV_PRELOADED") == nil else {
+      throw CLIError("LD_PRELOAD of \(library) did not provide the fake device", code: .ioError)
+    }
+    let arguments = commandLine()
+    guard !arguments.isEmpty else {
+      throw CLIError("cannot read /proc/self/cmdline", code: .ioError)
+    }
+    context.stdout.flush()
+    context.stderr.flush()
+    setenv("HINGESIM_FAKE_EVDEV_PRELOADED", "1", 1)
+    setenv("LD_PRELOAD", library, 1)
+    var cArguments: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+    execv(exe, &cArguments)
+    throw CLIError("cannot re-run \(exe) (errno \(errno))", code: .ioError)
+  }
+
+  /// This process's arguments, from `/proc/self/cmdline`.
+  private static func commandLine() -> [String] {
+    let fd = open("/proc/self/cmdline", O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { return [] }
+    defer { close(fd) }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 4096)
+    while true {
+      let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+      if n <= 0 { break }
+      bytes += chunk[..<n]
+    }
+    return bytes.split(separator: 0, omittingEmptySubsequences: false).dropLast().map {
+      String(decoding: $0, as: UTF8.self)
+    }
+  }
+}

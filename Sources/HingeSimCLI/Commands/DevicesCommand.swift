@@ -1,0 +1,121 @@
+import Knob
+
+/// `hingesim devices`: lists the input devices that can serve as a knob.
+struct DevicesCommand: Command {
+  static let name = "devices"
+  static let summary = "list the knobs (dials, wheels) under /dev/input"
+  static let usage = """
+    usage: hingesim devices [--json] [--dir DIR]
+
+    Lists every /dev/input/event* that can drive the hinge: a relative dial (REL_DIAL, e.g.
+    Griffin PowerMate, Surface Dial), a wheel (REL_WHEEL / REL_WHEEL_HI_RES) or an absolute wheel
+    axis, with its name, vendor:product, kind and buttons. Nodes that cannot be opened are listed
+    with the reason and what fixes it. No knob is not an error (exit 0).
+
+    options:
+      --json       one JSON object: {"directory", "knobs": [...], "unavailable": [...]}
+      --dir DIR    scan DIR instead of /dev/input
+
+    """
+
+  static func run(_ args: inout Arguments, _ context: CommandContext) throws(CLIError) -> ExitCode {
+    let json = args.flag("--json")
+    let directory = try args.option("--dir") ?? "/dev/input"
+    let extra = try args.positionals()
+    guard extra.isEmpty else { throw .usage("devices takes no arguments, found '\(extra[0])'") }
+    let survey = KnobDiscovery.survey(directory: directory)
+    context.stdout.write(json ? Self.json(survey) : Self.text(survey))
+    return .ok
+  }
+
+  static func text(_ survey: KnobDiscovery.Survey) -> String {
+    guard !survey.entries.isEmpty else {
+      if !survey.directoryExists {
+        return
+          "no knob found: \(survey.directory) does not exist (no input devices on this machine or "
+          + "container; pass the host's /dev/input through to use a knob)\n"
+      }
+      return
+        "no knob found: none of the \(survey.examined) device(s) in \(survey.directory) has a dial "
+        + "(REL_DIAL), a wheel (REL_WHEEL, REL_WHEEL_HI_RES) or an absolute wheel axis\n"
+    }
+    var out = ""
+    for entry in survey.entries {
+      switch entry {
+      case .knob(let info):
+        let buttons = info.buttonNames.isEmpty ? "none" : info.buttonNames.joined(separator: ", ")
+        out +=
+          "\(info.path)  \(info.name)  \(info.vendorProduct)  \(kindText(info))  buttons: \(buttons)\n"
+      case .unavailable(let path, let name, let reason):
+        out += "\(path)  \(name.map { $0 + "  " } ?? "")unavailable: \(reason)\n"
+      }
+    }
+    return out
+  }
+
+  static func kindText(_ info: KnobDeviceInfo) -> String {
+    switch info.kind {
+    case .absolute(let low, let high): "absolute (\(info.axisName) \(low)…\(high))"
+    default:
+      "\(info.kind.name) (\(info.axisName), \(Int(info.kind.defaultStepsPerTurn ?? 0)) steps per turn)"
+    }
+  }
+
+  static func json(_ survey: KnobDiscovery.Survey) -> String {
+    var knobs: [String] = []
+    var unavailable: [String] = []
+    for entry in survey.entries {
+      switch entry {
+      case .knob(let info):
+        var fields = [
+          "\"path\":\(quote(info.path))", "\"name\":\(quote(info.name))",
+          "\"vendor\":\(quote(String(info.vendorProduct.prefix(4))))",
+          "\"product\":\(quote(String(info.vendorProduct.suffix(4))))",
+          "\"kind\":\(quote(jsonKind(info.kind)))", "\"axis\":\(quote(info.axisName))",
+        ]
+        if case .absolute(let low, let high) = info.kind {
+          fields += ["\"min\":\(low)", "\"max\":\(high)"]
+        }
+        if let steps = info.kind.defaultStepsPerTurn {
+          fields.append("\"stepsPerTurn\":\(Int(steps))")
+        }
+        fields.append("\"buttons\":[\(info.buttonNames.map(quote).joined(separator: ","))]")
+        knobs.append("{" + fields.joined(separator: ",") + "}")
+      case .unavailable(let path, let name, let reason):
+        let nameField = name.map { ",\"name\":\(quote($0))" } ?? ""
+        unavailable.append("{\"path\":\(quote(path))\(nameField),\"reason\":\(quote(reason))}")
+      }
+    }
+    return "{\"directory\":\(quote(survey.directory)),\"exists\":\(survey.directoryExists),"
+      + "\"examined\":\(survey.examined),\"knobs\":[\(knobs.joined(separator: ","))],"
+      + "\"unavailable\":[\(unavailable.joined(separator: ","))]}\n"
+  }
+
+  static func jsonKind(_ kind: KnobKind) -> String {
+    switch kind {
+    case .dial: "dial"
+    case .wheel: "wheel"
+    case .hiResWheel: "hiResWheel"
+    case .absolute: "absolute"
+    }
+  }
+
+  /// A JSON string literal.
+  static func quote(_ text: String) -> String {
+    var out = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "\n": out += "\\n"
+      case "\r": out += "\\r"
+      case "\t": out += "\\t"
+      case let c where c.value < 0x20:
+        let hex = String(c.value, radix: 16)
+        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      default: out.unicodeScalars.append(scalar)
+      }
+    }
+    return out + "\""
+  }
+}

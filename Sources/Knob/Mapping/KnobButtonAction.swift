@@ -1,0 +1,19 @@
+/// What pressing a knob's button does.
+public enum KnobButtonAction: String, Sendable, Hashable, CaseIterable {
+  /// Rotate the device to the next orientation (the default).
+  case rotate
+  /// Step to the next text size.
+  case nextTextSize = "text-size"
+  /// Turn to the next page.
+  case turnNext = "turn"
+
+  /// Parses `rotate`, `text-size` (or `textsize`, `next-text-size`) and `turn` (or `turn-next`, `next`).
+  public init?(name: String) {
+    switch name.lowercased() {
+    case "rotate": self = .rotate
+    case "text-size", "textsize", "next-text-size", "nexttextsize": self = .nextTextSize
+    case "turn", "turn-next", "turnnext", "next": self = .turnNext
+    default: return nil
+    }
+  }
+}

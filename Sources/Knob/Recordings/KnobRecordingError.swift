@@ -1,0 +1,29 @@
+/// A malformed knob recording: where, what was expected and what was found.
+///
+/// Its description is `file:line:column: expected …, found …`.
+public struct KnobRecordingError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// The file name as given.
+  public var file: String
+  /// 1-based line.
+  public var line: Int
+  /// 1-based column.
+  public var column: Int
+  /// What the parser wanted.
+  public var expected: String
+  /// What it found (quoted text, or a phrase such as `end of line`).
+  public var found: String
+
+  /// Makes an error.
+  public init(file: String, line: Int, column: Int, expected: String, found: String) {
+    self.file = file
+    self.line = line
+    self.column = column
+    self.expected = expected
+    self.found = found
+  }
+
+  /// `file:line:column: expected …, found …`.
+  public var description: String {
+    "\(file):\(line):\(column): expected \(expected), found \(found)"
+  }
+}
