@@ -5,7 +5,7 @@
 /// The command-line front end: parses arguments and dispatches to the commands.
 public enum HingeSimCLI {
   /// Every command, in the order `hingesim help` lists them.
-  static let commands: [any Command.Type] = []
+  static let commands: [any Command.Type] = [PaginateCommand.self, BenchCommand.self]
 
   /// Runs the command line (`arguments[0]` is the program) and returns the process exit code.
   public static func run(_ arguments: [String]) -> Int32 {
