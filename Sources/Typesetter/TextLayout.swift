@@ -26,7 +26,7 @@ public final class TextLayout: @unchecked Sendable {
   public init(text: String, font: Font, fallback: Font?, hyphenator: Hyphenator?) {
     let shaper = HarfBuzzShaper()
     let units = Array(text.utf16)
-    let analysis = TextAnalysis(units: units, font: font, fallback: fallback, shaper: shaper)
+    let analysis = TextAnalysis(text: text, units: units, font: font, fallback: fallback, shaper: shaper)
     self.units = units
     self.font = font
     self.fallback = fallback

@@ -4,7 +4,7 @@ struct TextAnalysis {
   var segments: [Segment] = []
   var words: WordTable
 
-  init(units: [UInt16], font: Font, fallback: Font?, shaper: HarfBuzzShaper) {
+  init(text string: String, units: [UInt16], font: Font, fallback: Font?, shaper: HarfBuzzShaper) {
     let n = units.count
     words = WordTable(expected: max(256, n / 40))
     guard n > 0 else { return }
@@ -24,6 +24,12 @@ struct TextAnalysis {
           let b = brk[i]
           let last = i == n - 1
           guard b == UnicodeLineBreaks.allowed || b == UnicodeLineBreaks.mandatory || last else {
+            continue
+          }
+          // libunibreak 1.1 predates emoji sequences: never break inside a grapheme cluster.
+          if b == UnicodeLineBreaks.allowed && !last && (text[i] >= 0x300 || text[i + 1] >= 0x300)
+            && !Self.isCharacterBoundary(string, utf16Offset: i + 1)
+          {
             continue
           }
           let end = i + 1
@@ -78,6 +84,12 @@ struct TextAnalysis {
         }
       }
     }
+  }
+
+  /// True when a UTF-16 offset falls between two `Character`s (grapheme clusters).
+  static func isCharacterBoundary(_ string: String, utf16Offset: Int) -> Bool {
+    let index = string.utf16.index(string.utf16.startIndex, offsetBy: utf16Offset)
+    return String.Index(index, within: string) != nil
   }
 
   /// Whitespace that hangs past the line end (not counted when a line is checked for fit).
