@@ -9,7 +9,9 @@ public final class Font: Sendable {
 
   /// Loads the first face of a font file (OTF, TTF); throws when it cannot be loaded.
   public init(path: String) throws {
-    guard let face = HarfBuzzFace(path: path) else { throw TypesetterError.unreadableFont(path: path) }
+    guard let face = HarfBuzzFace(path: path) else {
+      throw TypesetterError.unreadableFont(path: path)
+    }
     self.path = path
     self.face = face
   }

@@ -45,7 +45,8 @@ public struct Pagination: Sendable {
 
   /// The UTF-16 range of a page; pages are adjacent and (when complete) cover the text.
   public func pageRange(_ page: Int) -> Range<Int> {
-    precondition(page >= 0 && page < pageStarts.count, "page \(page) out of 0..<\(pageStarts.count)")
+    precondition(
+      page >= 0 && page < pageStarts.count, "page \(page) out of 0..<\(pageStarts.count)")
     let end = page + 1 < pageStarts.count ? pageStarts[page + 1] : charactersLaidOut
     return pageStarts[page]..<end
   }
@@ -74,7 +75,8 @@ public struct Pagination: Sendable {
 
   /// The lines of a page, in order.
   public func lines(onPage page: Int) -> [Line] {
-    precondition(page >= 0 && page < pageStarts.count, "page \(page) out of 0..<\(pageStarts.count)")
+    precondition(
+      page >= 0 && page < pageStarts.count, "page \(page) out of 0..<\(pageStarts.count)")
     let first = pageFirstLines[page]
     let end = page + 1 < pageFirstLines.count ? pageFirstLines[page + 1] : lineStarts.count
     return (first..<end).map { line in

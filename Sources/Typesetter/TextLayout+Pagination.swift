@@ -44,6 +44,7 @@ extension TextLayout {
     let last = plain + style.paragraphSpacing
     let height = p.height.isNaN ? 0 : p.height
     let hyphen = hyphenAdvance
+    let size = p.pointsPerUnit * Double(font.unitsPerEm)
 
     var seg = p.resumeSegment
     var partial = p.resumePartial
@@ -94,7 +95,13 @@ extension TextLayout {
           while endFlags == 0 && next < count {
             let s = segs[next]
             let w = acc + Int(s.kernBefore) + Int(s.bodyWidth)
-            if w > limit { break }
+            if w > limit + 1 { break }
+            if w >= limit && partial == 0 && abs(Double(w) - limitUnits) < 1
+              && !tieFits(from: seg, through: next, pointSize: size, width: limitPoints)
+            {
+              break
+            }
+            if w > limit && partial != 0 { break }
             used = w
             acc += Int(s.kernBefore) + Int(s.fullWidth)
             endFlags = s.flags
@@ -148,5 +155,32 @@ extension TextLayout {
       p.charactersLaidOut = units.count
       p.isComplete = true
     }
+  }
+
+  /// Breaks a tie (a line within one font unit of the width) the way Pango does: every glyph
+  /// advance rounded to 1/1024 pt at the point size, then summed. Exact sums would make such ties
+  /// depend on the last bit; this keeps the line breaks identical to Pango's.
+  func tieFits(from first: Int, through last: Int, pointSize: Double, width: Double) -> Bool {
+    let scale = Int64(pointSize * 1024)
+    let mult = (scale << 16) / Int64(font.unitsPerEm)
+    var sum: Int64 = 0
+    var pending: Int64 = 0  // the previous glyph's advance, adjusted by kerning before rounding
+    var havePending = false
+    for index in first...last {
+      let segment = segments[index]
+      guard segment.word >= 0 else { continue }
+      let glyphs = glyphAdvances(of: segment)
+      if havePending {
+        pending += Int64(segment.kernBefore)
+      }
+      let count = index == last ? glyphs.bodyCount : glyphs.advances.count
+      for k in 0..<count {
+        if havePending { sum += (pending * mult + 32768) >> 16 }
+        pending = Int64(glyphs.advances[k])
+        havePending = true
+      }
+    }
+    if havePending { sum += (pending * mult + 32768) >> 16 }
+    return sum <= Int64(width * 1024)
   }
 }

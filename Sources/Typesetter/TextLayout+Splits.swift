@@ -9,18 +9,42 @@ extension TextLayout {
     return splits
   }
 
+  /// The glyph advances (font units) of a segment's content and how many belong to the body;
+  /// shaped on first use and kept.
+  func glyphAdvances(of segment: Segment) -> (advances: [Int32], bodyCount: Int) {
+    if let cached = glyphCache[segment.word] { return cached }
+    let measurer = SegmentMeasurer(font: font, fallback: fallback, shaper: shaper)
+    let start = Int(segment.start)
+    let length = Int(words.lengths[Int(segment.word)])
+    let glyphs = units.withUnsafeBufferPointer {
+      measurer.glyphAdvances($0.baseAddress! + start, count: length)
+    }
+    let result = (
+      glyphs.map { Int32(clamping: $0.advance) },
+      glyphs.filter { $0.cluster < Int(segment.bodyLength) }.count
+    )
+    glyphCache[segment.word] = result
+    return result
+  }
+
   private func computeSplits(start: Int, bodyLength: Int) -> WordSplits {
     let measurer = SegmentMeasurer(font: font, fallback: fallback, shaper: shaper)
     let glyphs = units.withUnsafeBufferPointer {
       measurer.glyphAdvances($0.baseAddress! + start, count: bodyLength)
     }
-    let body = String(decoding: units[start..<(start + bodyLength)], as: UTF16.self)
-    // UTF-16 offset after each Character of the body.
+    let ascii = units[start..<(start + bodyLength)].allSatisfy { $0 < 0x80 }
+    let body = ascii ? "" : String(decoding: units[start..<(start + bodyLength)], as: UTF16.self)
+    // UTF-16 offset after each Character of the body (every unit, for ASCII).
     var characterEnds: [Int32] = []
-    var offset = 0
-    for character in body {
-      offset += character.utf16.count
-      characterEnds.append(Int32(offset))
+    if ascii {
+      characterEnds = (1...max(1, bodyLength)).map { Int32($0) }
+      if bodyLength == 0 { characterEnds = [] }
+    } else {
+      var offset = 0
+      for character in body {
+        offset += character.utf16.count
+        characterEnds.append(Int32(offset))
+      }
     }
     var clusterOffsets: [Int32] = []
     var clusterWidths: [Int32] = []
@@ -38,6 +62,25 @@ extension TextLayout {
       clusterOffsets: clusterOffsets, clusterWidths: clusterWidths, hyphenOffsets: [],
       hyphenWidths: [])
     guard let hyphenator, bodyLength >= hyphenator.leftMin + hyphenator.rightMin else {
+      return splits
+    }
+    if ascii {
+      // Fast path: the first run of ASCII letters, lowercased, straight to libhyphen.
+      var k = start
+      let end = start + bodyLength
+      while k < end && !Self.isASCIILetter(units[k]) { k += 1 }
+      var runEnd = k
+      while runEnd < end && Self.isASCIILetter(units[runEnd]) { runEnd += 1 }
+      if runEnd - k >= hyphenator.leftMin + hyphenator.rightMin {
+        let bytes = units[k..<runEnd].map { UInt8($0 | 0x20) }
+        for point in hyphenator.dictionary.hyphenationPoints(
+          utf8: bytes, leftMin: hyphenator.leftMin, rightMin: hyphenator.rightMin)
+        where point >= hyphenator.leftMin && bytes.count - point >= hyphenator.rightMin {
+          let unitOffset = Int32(k - start + point)
+          splits.hyphenOffsets.append(unitOffset)
+          splits.hyphenWidths.append(splits.width(before: unitOffset))
+        }
+      }
       return splits
     }
     // Hyphenate the first run of letters long enough to hyphenate.
@@ -63,5 +106,10 @@ extension TextLayout {
       runStart = runEnd
     }
     return splits
+  }
+
+  @inline(__always)
+  static func isASCIILetter(_ unit: UInt16) -> Bool {
+    (unit >= 0x41 && unit <= 0x5A) || (unit >= 0x61 && unit <= 0x7A)
   }
 }

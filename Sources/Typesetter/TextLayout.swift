@@ -19,6 +19,8 @@ public final class TextLayout: @unchecked Sendable {
   /// The advance of the visible hyphen (U+2010, else `-`) in font units.
   let hyphenAdvance: Int
   let shaper: HarfBuzzShaper
+  /// Glyph advances per distinct segment, shaped on first use (for breaking ties like Pango).
+  var glyphCache: [Int32: (advances: [Int32], bodyCount: Int)] = [:]
 
   /// Analyses `text`: breaks, segments and their shaped widths. `fallback` supplies advances for
   /// glyphs `font` lacks (else the `.notdef` advance counts); without `hyphenator` there is no
@@ -26,7 +28,8 @@ public final class TextLayout: @unchecked Sendable {
   public init(text: String, font: Font, fallback: Font?, hyphenator: Hyphenator?) {
     let shaper = HarfBuzzShaper()
     let units = Array(text.utf16)
-    let analysis = TextAnalysis(text: text, units: units, font: font, fallback: fallback, shaper: shaper)
+    let analysis = TextAnalysis(
+      text: text, units: units, font: font, fallback: fallback, shaper: shaper)
     self.units = units
     self.font = font
     self.fallback = fallback

@@ -17,7 +17,9 @@ public enum TextSizeCategory: String, CaseIterable, Sendable {
     let lower = name.lowercased()
     if let match = Self.allCases.first(where: { $0.rawValue.lowercased() == lower }) {
       self = match
-    } else if lower.hasPrefix("accessibility"), let n = Int(lower.dropFirst(13)), (1...5).contains(n) {
+    } else if lower.hasPrefix("accessibility"), let n = Int(lower.dropFirst(13)),
+      (1...5).contains(n)
+    {
       self = Self.allCases[6 + n]
     } else {
       return nil

@@ -8,7 +8,8 @@ public enum TypesetterError: Error, Sendable, Equatable, CustomStringConvertible
   /// A one-line message naming the file.
   public var description: String {
     switch self {
-    case .unreadableFont(let path): "\(path): cannot load the font (missing, unreadable or no glyphs)"
+    case .unreadableFont(let path):
+      "\(path): cannot load the font (missing, unreadable or no glyphs)"
     case .unreadableHyphenationDictionary(let path): "\(path): cannot load the hyphenation patterns"
     }
   }

@@ -10,7 +10,8 @@ import Testing
     let p = layout.paginate(width: 342, height: 580, style: large)
     #expect(p.pageCount == 1)
     #expect(p.pageRange(0) == 0..<0)
-    #expect(p.lines(onPage: 0) == [Line(range: 0..<0, width: 0, endsParagraph: true, hyphenated: false)])
+    #expect(
+      p.lines(onPage: 0) == [Line(range: 0..<0, width: 0, endsParagraph: true, hyphenated: false)])
     #expect(p.page(containing: 0) == 0)
     #expect(p.isComplete)
   }
@@ -64,14 +65,17 @@ import Testing
     let fallback = try #require(Fixtures.fallback)
     try #require(fallback.hasGlyph(for: snowman))
     let size = 17.0
-    let style = TextStyle(pointSize: size, lineHeight: 22, lineSpacing: 3, paragraphSpacing: 10, hyphenationFactor: 0)
+    let style = TextStyle(
+      pointSize: size, lineHeight: 22, lineSpacing: 3, paragraphSpacing: 10, hyphenationFactor: 0)
     let with = Fixtures.layout("\u{2603}").paginate(width: 300, height: 300, style: style)
     // DejaVu's advance, rounded to Inter's units.
-    let fallbackUnits = (fallback.advance(of: "\u{2603}", pointSize: Double(fallback.unitsPerEm))
+    let fallbackUnits =
+      (fallback.advance(of: "\u{2603}", pointSize: Double(fallback.unitsPerEm))
       * Double(Fixtures.font.unitsPerEm) / Double(fallback.unitsPerEm)).rounded()
     let expected = fallbackUnits * size / Double(Fixtures.font.unitsPerEm)
     #expect(abs(with.lines(onPage: 0)[0].width - expected) < 1e-9)
-    let without = Fixtures.layout("\u{2603}", fallback: false).paginate(width: 300, height: 300, style: style)
+    let without = Fixtures.layout("\u{2603}", fallback: false).paginate(
+      width: 300, height: 300, style: style)
     let notdef = Fixtures.font.advance(of: "\u{2603}", pointSize: size)
     #expect(notdef > 0)
     #expect(abs(without.lines(onPage: 0)[0].width - notdef) < 1e-9)

@@ -6,7 +6,8 @@ import Testing
 enum Fixtures {
   static let font = try! Font(path: TypesetterDefaults.fontPath)
   static let fallback = try? Font(path: TypesetterDefaults.fallbackFontPath)
-  static let hyphenator = try! Hyphenator(dictionaryPath: TypesetterDefaults.hyphenationDictionaryPath)
+  static let hyphenator = try! Hyphenator(
+    dictionaryPath: TypesetterDefaults.hyphenationDictionaryPath)
 
   /// A style with 1 pt = 1 font unit (point size = units per em), line height 22, spacing 3 / 10.
   static func unitStyle(hyphenation: Double = 0) -> TextStyle {

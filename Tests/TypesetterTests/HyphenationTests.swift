@@ -22,7 +22,8 @@ import Testing
     let width = upToPhen + hyphen
     #expect(width < Fixtures.units(text))
     #expect(Fixtures.units("abcdefg") < 0.7 * width)
-    let on = layout.paginate(width: width, height: 1000, style: Fixtures.unitStyle(hyphenation: 0.7))
+    let on = layout.paginate(
+      width: width, height: 1000, style: Fixtures.unitStyle(hyphenation: 0.7))
     #expect(Fixtures.lineTexts(layout, on) == ["abcdefg hyphen", "ation"])
     let first = on.lines(onPage: 0)[0]
     #expect(first.hyphenated)
@@ -49,7 +50,8 @@ import Testing
     let p = layout.paginate(width: width, height: 1000, style: Fixtures.unitStyle(hyphenation: 0.7))
     #expect(Fixtures.lineTexts(layout, p) == [lead + " ", "hyphenation"])
     // With factor 1.0 it would hyphenate.
-    let eager = layout.paginate(width: width, height: 1000, style: Fixtures.unitStyle(hyphenation: 1))
+    let eager = layout.paginate(
+      width: width, height: 1000, style: Fixtures.unitStyle(hyphenation: 1))
     #expect(Fixtures.lineTexts(layout, eager) == [lead + " hy", "phenation"])
   }
 

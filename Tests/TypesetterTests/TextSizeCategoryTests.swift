@@ -4,10 +4,20 @@ import Testing
 
 @Suite struct TextSizeCategoryTests {
   @Test func sizesAndLineHeights() {
-    #expect(TextSizeCategory.allCases.map(\.pointSize) == [14, 15, 16, 17, 19, 21, 23, 28, 33, 40, 47, 53])
-    #expect(TextSizeCategory.allCases.map(\.lineHeight) == [19, 20, 21, 22, 24, 27, 29, 34, 40, 48, 56, 62])
+    #expect(
+      TextSizeCategory.allCases.map(\.pointSize) == [
+        14, 15, 16, 17, 19, 21, 23, 28, 33, 40, 47, 53,
+      ])
+    #expect(
+      TextSizeCategory.allCases.map(\.lineHeight) == [
+        19, 20, 21, 22, 24, 27, 29, 34, 40, 48, 56, 62,
+      ])
     let large = TextSizeCategory.large.style
-    #expect(large == TextStyle(pointSize: 17, lineHeight: 22, lineSpacing: 3, paragraphSpacing: 10, hyphenationFactor: 0.7))
+    #expect(
+      large
+        == TextStyle(
+          pointSize: 17, lineHeight: 22, lineSpacing: 3, paragraphSpacing: 10,
+          hyphenationFactor: 0.7))
   }
 
   @Test func parsesNamesCaseInsensitively() {

@@ -118,7 +118,8 @@ enum TypesetBenchmark {
             row.pangoPages = result.pages
             let ours = Set(plain.lineStarts)
             let found = result.lineStarts.reduce(0) { $0 + (ours.contains($1) ? 1 : 0) }
-            row.shared = result.lineStarts.isEmpty ? .nan : Double(found) / Double(result.lineStarts.count)
+            row.shared =
+              result.lineStarts.isEmpty ? .nan : Double(found) / Double(result.lineStarts.count)
           }
           printRow(out, size: size, category: category, row: row)
           out.flush()
@@ -126,7 +127,8 @@ enum TypesetBenchmark {
       }
     }
     if let novelPath { reportMemory(out, novel: novelPath) }
-    out.line("\ntargets: novel cold ≤ 100 ms and ≥ 10× Pango, warm ≤ 2 ms and ≥ 500× Pango; excerpt")
+    out.line(
+      "\ntargets: novel cold ≤ 100 ms and ≥ 10× Pango, warm ≤ 2 ms and ≥ 500× Pango; excerpt")
     out.line("cold ≤ 12 ms, warm ≤ 0.2 ms; novel peak RSS ≤ 100 MB; hyphenation off at Large: the")
     out.line("same page count as Pango and ≥ 99.9 % of its line starts.")
     return .ok
@@ -139,7 +141,8 @@ enum TypesetBenchmark {
     func f(_ v: Double, _ width: Int, _ digits: Int = 2) -> String {
       PaginateCommand.pad(v.isFinite ? fixed(v, digits) : "–", width)
     }
-    let pageText = "\(size.name) \(PaginateCommand.format(size.width))×\(PaginateCommand.format(size.height))"
+    let pageText =
+      "\(size.name) \(PaginateCommand.format(size.width))×\(PaginateCommand.format(size.height))"
     var line = "  " + pageText + String(repeating: " ", count: max(1, 14 - pageText.count))
     line += PaginateCommand.pad(category.rawValue, 5)
     line += f(row.cold, 10) + f(row.warm, 10, 3) + f(row.pango, 10, 1)

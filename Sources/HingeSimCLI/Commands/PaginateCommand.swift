@@ -55,7 +55,8 @@ struct PaginateCommand: Command {
     let fonts = try setup.loadFonts()
 
     let (analysisMs, layout) = Clock.measure {
-      TextLayout(text: text, font: fonts.font, fallback: fonts.fallback, hyphenator: fonts.hyphenator)
+      TextLayout(
+        text: text, font: fonts.font, fallback: fonts.fallback, hyphenator: fonts.hyphenator)
     }
     guard offset >= 0 && offset <= layout.utf16Count else {
       throw .usage("--offset \(offset) is outside the text (0…\(layout.utf16Count))")

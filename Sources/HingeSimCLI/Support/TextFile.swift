@@ -21,7 +21,9 @@ struct TextFile {
   static func decode(_ bytes: [UInt8], name: String) -> TextFile {
     var body = bytes[...]
     if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
-    if let text = String(validating: body, as: UTF8.self) { return TextFile(text: text, warning: nil) }
+    if let text = String(validating: body, as: UTF8.self) {
+      return TextFile(text: text, warning: nil)
+    }
     var parser = Unicode.UTF8.ForwardParser()
     var iterator = body.makeIterator()
     var offset = bytes.count - body.count

@@ -10,7 +10,9 @@ struct TextAnalysis {
     guard n > 0 else { return }
     var breaks = [Int8](repeating: 0, count: n)
     units.withUnsafeBufferPointer { text in
-      breaks.withUnsafeMutableBufferPointer { UnicodeLineBreaks.compute(text, into: $0.baseAddress!) }
+      breaks.withUnsafeMutableBufferPointer {
+        UnicodeLineBreaks.compute(text, into: $0.baseAddress!)
+      }
     }
     segments.reserveCapacity(n / 5 + 1)
     let measurer = SegmentMeasurer(font: font, fallback: fallback, shaper: shaper)
@@ -58,7 +60,8 @@ struct TextAnalysis {
           var full = 0
           if length > 0 {
             let hash = WordTable.hash(text + segmentStart, length)
-            let (entry, slot) = words.find(hash: hash, start: segmentStart, length: length, in: text)
+            let (entry, slot) = words.find(
+              hash: hash, start: segmentStart, length: length, in: text)
             if entry >= 0 {
               word = entry
               body = Int(words.bodyWidths[Int(entry)])
@@ -76,7 +79,8 @@ struct TextAnalysis {
           }
           segments.append(
             Segment(
-              start: Int32(segmentStart), end: Int32(end), bodyLength: Int32(bodyEnd - segmentStart),
+              start: Int32(segmentStart), end: Int32(end),
+              bodyLength: Int32(bodyEnd - segmentStart),
               word: word, bodyWidth: Int32(clamping: body), fullWidth: Int32(clamping: full),
               kernBefore: kern, flags: flags))
           previousJoins = flags == 0 && bodyEnd == contentEnd && bodyEnd > segmentStart
@@ -145,7 +149,8 @@ struct SegmentMeasurer {
   let shaper: HarfBuzzShaper
 
   /// The body and full (body + trailing spaces) widths of a segment's content.
-  func widths(_ units: UnsafePointer<UInt16>, count: Int, bodyLength: Int) -> (body: Int, full: Int) {
+  func widths(_ units: UnsafePointer<UInt16>, count: Int, bodyLength: Int) -> (body: Int, full: Int)
+  {
     let fast = shaper.splitAdvance(units, count: count, split: bodyLength, face: font.face)
     guard fast.missing, fallback != nil else { return (fast.head, fast.total) }
     let glyphs = glyphAdvances(units, count: count)

@@ -65,7 +65,9 @@ struct WordTable {
   }
 
   /// Adds an entry in the slot `find` returned; returns its index.
-  mutating func append(slot: Int, hash: UInt64, start: Int, length: Int, body: Int, full: Int) -> Int32 {
+  mutating func append(slot: Int, hash: UInt64, start: Int, length: Int, body: Int, full: Int)
+    -> Int32
+  {
     let entry = Int32(starts.count)
     slots[slot] = entry
     hashes.append(hash)
