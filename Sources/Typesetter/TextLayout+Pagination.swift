@@ -95,13 +95,16 @@ extension TextLayout {
           while endFlags == 0 && next < count {
             let s = segs[next]
             let w = acc + Int(s.kernBefore) + Int(s.bodyWidth)
-            if w > limit + 1 { break }
-            if w >= limit && partial == 0 && abs(Double(w) - limitUnits) < 1
-              && !tieFits(from: seg, through: next, pointSize: size, width: limitPoints)
+            // Within one font unit of the width, break the tie as Pango's rounding does.
+            if w > limit {
+              guard partial == 0, Double(w) - limitUnits < 1,
+                tieFits(from: seg, through: next, pointSize: size, width: limitPoints)
+              else { break }
+            } else if partial == 0, limitUnits - Double(w) < 1,
+              !tieFits(from: seg, through: next, pointSize: size, width: limitPoints)
             {
               break
             }
-            if w > limit && partial != 0 { break }
             used = w
             acc += Int(s.kernBefore) + Int(s.fullWidth)
             endFlags = s.flags
