@@ -7,8 +7,10 @@ public enum HingeSimCLI {
   /// Every command, in the order `hingesim help` lists them.
   static let commands: [any Command.Type] = [
     SimulateCommand.self,
+    PaginateCommand.self,
     ProfilesCommand.self,
     DevicesCommand.self,
+    BenchCommand.self,
   ]
 
   /// Runs the command line (`arguments[0]` is the program) and returns the process exit code.

@@ -1,0 +1,55 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Runs a program and collects its standard output, exit status and peak memory.
+enum Subprocess {
+  /// The outcome of one run.
+  struct Result {
+    /// Exit status (128 + signal when killed).
+    var status: Int32
+    /// Everything the program wrote to stdout.
+    var output: String
+    /// The child's peak resident set size in kB (`ru_maxrss`).
+    var maxRSSKilobytes: Int
+  }
+
+  /// Runs `argv` (argv[0] a path, or a name looked up in PATH) with stderr discarded unless
+  /// `keepStderr`.
+  static func run(_ argv: [String], keepStderr: Bool = false) -> Result? {
+    var pipeFds: [Int32] = [0, 0]
+    guard pipe(&pipeFds) == 0 else { return nil }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_adddup2(&actions, pipeFds[1], 1)
+    posix_spawn_file_actions_addclose(&actions, pipeFds[0])
+    posix_spawn_file_actions_addclose(&actions, pipeFds[1])
+    if !keepStderr { posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0) }
+    var cArgs: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
+    defer { for p in cArgs { free(p) } }
+    var pid: pid_t = 0
+    let spawned = posix_spawnp(&pid, argv[0], &actions, nil, &cArgs, environ)
+    close(pipeFds[1])
+    guard spawned == 0 else {
+      close(pipeFds[0])
+      return nil
+    }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let n = chunk.withUnsafeMutableBytes { read(pipeFds[0], $0.baseAddress, $0.count) }
+      if n < 0 && errno == EINTR { continue }
+      if n <= 0 { break }
+      bytes.append(contentsOf: chunk[0..<n])
+    }
+    close(pipeFds[0])
+    var status: Int32 = 0
+    var usage = rusage()
+    while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+    let code: Int32 = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+    return Result(
+      status: code, output: String(decoding: bytes, as: UTF8.self),
+      maxRSSKilobytes: Int(usage.ru_maxrss))
+  }
+}

@@ -1,0 +1,269 @@
+import Typesetter
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `hingesim bench typeset`: Typesetter cold and warm pagination times against Pango in the same
+/// run, with page-count and line-start agreement (hyphenation off), and peak memory for the novel.
+enum TypesetBenchmark {
+  /// The page sizes benchmarked: the closed page and one page of the open spread.
+  static let pageSizes: [(name: String, width: Double, height: Double)] = [
+    ("closed", 342, 580), ("open", 331.5, 571),
+  ]
+  /// The text sizes benchmarked.
+  static let categories: [TextSizeCategory] = [.large, .ax5]
+
+  /// One benchmark row's figures.
+  struct Row {
+    var cold = Double.nan
+    var warm = Double.nan
+    var pango = Double.nan
+    var pages = 0
+    var pagesNoHyphen = 0
+    var pangoPages = -1
+    var shared = Double.nan
+  }
+
+  /// Runs the benchmark; options `--runs N` (default 5), `--no-pango`, `--text FILE` (repeatable,
+  /// instead of the default texts).
+  static func run(_ args: inout Arguments, _ context: CommandContext) throws(CLIError) -> ExitCode {
+    let runs = max(1, try args.int("--runs") ?? 5)
+    let skipPango = args.flag("--no-pango")
+    let extra = try args.options("--text")
+    let rest = try args.positionals()
+    guard rest.isEmpty else { throw .usage("unexpected '\(rest[0])'") }
+    let out = context.stdout
+    let root = context.resourceRoot
+    let shared = root + "/../shared"
+    var texts: [(name: String, path: String)] = []
+    if extra.isEmpty {
+      texts = [
+        ("sample-chapter", root + "/texts/sample-chapter.txt"),
+        ("excerpt-44k", shared + "/corpus/pride-and-prejudice-excerpt-44k.txt"),
+        ("novel", shared + "/corpus/pride-and-prejudice.txt"),
+      ]
+    } else {
+      texts = extra.map { ($0, $0) }
+    }
+    let setup = TypesetSetup(
+      category: .large, style: TextSizeCategory.large.style, fontPath: TypesetterDefaults.fontPath,
+      fallbackPath: TypesetterDefaults.fallbackFontPath)
+    let fonts = try setup.loadFonts()
+
+    out.line("hingesim bench typeset — medians of \(runs) runs; font \(setup.fontPath)")
+    out.line(
+      "cold = TextLayout(text:) + paginate (breaks, shaping, lines, pages); warm = paginate at a "
+        + "new page size on a built layout; hyphenation on (0.7) for times")
+    var pango: String?
+    if skipPango {
+      out.line("pango: skipped (--no-pango)")
+    } else {
+      pango = buildPango(source: shared + "/reference/pango-paginate.c", out: out)
+    }
+    out.flush()
+    var novelPath: String?
+    for (name, path) in texts {
+      guard access(path, R_OK) == 0 else {
+        out.line("\n\(name): \(path) not present, skipped")
+        continue
+      }
+      let file = try TextFile.read(path)
+      if let warning = file.warning { context.stderr.line("hingesim: warning: \(warning)") }
+      let text = file.text
+      if name == "novel" { novelPath = path }
+      out.line("\n\(name): \(path) (\(text.utf16.count) UTF-16 units)")
+      out.line(
+        "  page          size   cold ms   warm ms  pango ms   cold ×   warm ×  pages (hyph on)  "
+          + "pages hyph off / pango  Pango line starts shared")
+      let warmLayout = TextLayout(
+        text: text, font: fonts.font, fallback: fonts.fallback, hyphenator: fonts.hyphenator)
+      for category in categories {
+        for (index, size) in pageSizes.enumerated() {
+          let other = pageSizes[(index + 1) % pageSizes.count]
+          var row = Row()
+          var style = category.style
+          var colds: [Double] = []
+          var pages = 0
+          for _ in 0..<runs {
+            let (ms, count) = Clock.measure {
+              let layout = TextLayout(
+                text: text, font: fonts.font, fallback: fonts.fallback,
+                hyphenator: fonts.hyphenator)
+              return layout.paginate(width: size.width, height: size.height, style: style).pageCount
+            }
+            colds.append(ms)
+            pages = count
+          }
+          row.cold = Clock.median(colds)
+          row.pages = pages
+          var warms: [Double] = []
+          for _ in 0..<runs {
+            _ = warmLayout.paginate(width: other.width, height: other.height, style: style)
+            let (ms, _) = Clock.measure {
+              warmLayout.paginate(width: size.width, height: size.height, style: style)
+            }
+            warms.append(ms)
+          }
+          row.warm = Clock.median(warms)
+          style.hyphenationFactor = 0
+          let plain = warmLayout.paginate(width: size.width, height: size.height, style: style)
+          row.pagesNoHyphen = plain.pageCount
+          if let pango,
+            let result = runPango(
+              pango, path: path, width: size.width, height: size.height, style: style,
+              font: setup.fontPath, runs: runs)
+          {
+            row.pango = result.ms
+            row.pangoPages = result.pages
+            let ours = Set(plain.lineStarts)
+            let found = result.lineStarts.reduce(0) { $0 + (ours.contains($1) ? 1 : 0) }
+            row.shared =
+              result.lineStarts.isEmpty ? .nan : Double(found) / Double(result.lineStarts.count)
+          }
+          printRow(out, size: size, category: category, row: row)
+          out.flush()
+        }
+      }
+    }
+    if let novelPath { reportMemory(out, novel: novelPath) }
+    out.line(
+      "\ntargets: novel cold ≤ 100 ms and ≥ 10× Pango, warm ≤ 2 ms and ≥ 500× Pango; excerpt")
+    out.line("cold ≤ 12 ms, warm ≤ 0.2 ms; novel peak RSS ≤ 100 MB; hyphenation off at Large: the")
+    out.line("same page count as Pango and ≥ 99.9 % of its line starts.")
+    return .ok
+  }
+
+  static func printRow(
+    _ out: OutputStream, size: (name: String, width: Double, height: Double),
+    category: TextSizeCategory, row: Row
+  ) {
+    func f(_ v: Double, _ width: Int, _ digits: Int = 2) -> String {
+      PaginateCommand.pad(v.isFinite ? fixed(v, digits) : "–", width)
+    }
+    let pageText =
+      "\(size.name) \(PaginateCommand.format(size.width))×\(PaginateCommand.format(size.height))"
+    var line = "  " + pageText + String(repeating: " ", count: max(1, 14 - pageText.count))
+    line += PaginateCommand.pad(category.rawValue, 5)
+    line += f(row.cold, 10) + f(row.warm, 10, 3) + f(row.pango, 10, 1)
+    line += f(row.pango / row.cold, 8, 1) + f(row.pango / row.warm, 9, 0)
+    line += PaginateCommand.pad(row.pages, 17)
+    let pangoPages = row.pangoPages >= 0 ? "\(row.pangoPages)" : "–"
+    line += PaginateCommand.pad("\(row.pagesNoHyphen) / \(pangoPages)", 24)
+    line += PaginateCommand.pad(row.shared.isFinite ? fixed(row.shared * 100, 3) + " %" : "–", 27)
+    out.line(line)
+  }
+
+  static func fixed(_ value: Double, _ digits: Int) -> String {
+    var scale = 1.0
+    for _ in 0..<digits { scale *= 10 }
+    let scaled = Int((value * scale).rounded())
+    guard digits > 0 else { return "\(scaled)" }
+    let whole = scaled / Int(scale)
+    let frac = String(abs(scaled) % Int(scale))
+    return "\(whole).\(String(repeating: "0", count: digits - frac.count))\(frac)"
+  }
+
+  /// Builds pango-paginate into a temporary directory; nil (with the reason printed) when the
+  /// source is absent or `cc`/pangoft2 cannot build it.
+  static func buildPango(source: String, out: OutputStream) -> String? {
+    guard access(source, R_OK) == 0 else {
+      out.line("pango: \(source) not present, Pango comparison skipped")
+      return nil
+    }
+    var template = Array("/tmp/hingesim-bench-XXXXXX".utf8CString)
+    guard let dir = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+      out.line("pango: cannot make a temporary directory, comparison skipped")
+      return nil
+    }
+    let binary = String(cString: dir) + "/pango-paginate"
+    let command =
+      "cc -O2 -o '\(binary)' '\(source)' $(pkg-config --cflags --libs pangoft2) 2>&1"
+    guard let result = Subprocess.run(["/bin/sh", "-c", command]), result.status == 0 else {
+      out.line("pango: cannot build \(source) (needs cc and libpango1.0-dev), comparison skipped")
+      return nil
+    }
+    out.line("pango: built \(binary) from \(source)")
+    return binary
+  }
+
+  /// Runs pango-paginate with the same text, font, size, page and spacing.
+  static func runPango(
+    _ binary: String, path: String, width: Double, height: Double, style: TextStyle, font: String,
+    runs: Int
+  ) -> (ms: Double, pages: Int, lineStarts: [Int])? {
+    let argv = [
+      binary, path, "\(width)", "\(height)", "--font-file", font, "--family", "Inter",
+      "--size", "\(style.pointSize)", "--line-height", "\(style.lineHeight)",
+      "--line-spacing", "\(style.lineSpacing)", "--paragraph-spacing", "\(style.paragraphSpacing)",
+      "--repeat", "\(runs)", "--lines",
+    ]
+    guard let result = Subprocess.run(argv), result.status == 0 else { return nil }
+    let json = result.output
+    guard let ms = number(json, "median_ms"), let pages = number(json, "pages") else { return nil }
+    return (ms, Int(pages), integers(json, "line_starts"))
+  }
+
+  /// The number after `"key":` in a flat JSON object.
+  static func number(_ json: String, _ key: String) -> Double? {
+    guard let start = end(of: "\"\(key)\":", in: json) else { return nil }
+    let rest = json[start...].prefix { "0123456789.-eE+".contains($0) }
+    return Double(rest)
+  }
+
+  /// The index just after the first occurrence of `needle` in `text`.
+  static func end(of needle: String, in text: String) -> String.Index? {
+    let pattern = Array(needle.utf8)
+    let bytes = text.utf8
+    var index = bytes.startIndex
+    while index != bytes.endIndex {
+      var probe = index
+      var k = 0
+      while k < pattern.count && probe != bytes.endIndex && bytes[probe] == pattern[k] {
+        probe = bytes.index(after: probe)
+        k += 1
+      }
+      if k == pattern.count { return probe }
+      index = bytes.index(after: index)
+    }
+    return nil
+  }
+
+  /// The integers of `"key":[…]` in a flat JSON object.
+  static func integers(_ json: String, _ key: String) -> [Int] {
+    guard let start = end(of: "\"\(key)\":[", in: json) else { return [] }
+    var values: [Int] = []
+    var current = 0
+    var inNumber = false
+    for byte in json[start...].utf8 {
+      if byte >= 48 && byte <= 57 {
+        current = current * 10 + Int(byte - 48)
+        inNumber = true
+      } else {
+        if inNumber { values.append(current) }
+        current = 0
+        inNumber = false
+        if byte == UInt8(ascii: "]") { break }
+      }
+    }
+    return values
+  }
+
+  /// Runs `hingesim paginate` on the novel in a child process and prints its peak RSS.
+  static func reportMemory(_ out: OutputStream, novel: String) {
+    var buffer = [CChar](repeating: 0, count: 4096)
+    let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+    guard n > 0 else { return }
+    let exe = String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    guard
+      let result = Subprocess.run([exe, "paginate", novel, "--width", "342", "--height", "580"]),
+      result.status == 0
+    else {
+      out.line("\nmemory: could not run \(exe) paginate")
+      return
+    }
+    let mb = Double(result.maxRSSKilobytes) / 1024
+    out.line(
+      "\nmemory: `hingesim paginate` of the novel (342 × 580, Large): peak RSS \(fixed(mb, 1)) MB")
+  }
+}

@@ -1,0 +1,193 @@
+import Typesetter
+
+/// `hingesim paginate`: paginates a text file at a page size and prints its pages.
+struct PaginateCommand: Command {
+  static let name = "paginate"
+  static let summary = "paginate a text at a page size (HarfBuzz, TextKit 1 rules)"
+  static let usage = """
+    usage: hingesim paginate FILE --width W --height H [options]
+           hingesim paginate --text STRING --width W --height H [options]
+
+    Lays the text out in pages of W × H points and prints the page count, the page holding
+    --offset, and each page's start offset and first words.
+
+    options:
+      --text-size L      Dynamic Type category: xSmall small medium large xLarge xxLarge
+                         xxxLarge AX1…AX5 (or accessibility1…5); default large (17 pt)
+      --line-height PT   line height (default: the category's, 22 at large)
+      --no-hyphenation   hyphenationFactor 0 (default 0.7)
+      --lines            print every line (text output)
+      --offset N         a UTF-16 offset; prints the page holding it (default 0)
+      --json             {"pages":…, "page_starts":[…], "line_starts":[…], "ms":…, …}
+      --font FILE        font file (default Inter Regular, fonts-inter)
+      --fallback FILE    font for glyphs the font lacks (default DejaVu Sans, fonts-dejavu-core)
+
+    Offsets are UTF-16 code units, like NSRange. Invalid UTF-8 in FILE is replaced by U+FFFD
+    with a warning naming the byte offset of the first invalid sequence. Pages are numbered
+    from 1 in text output and from 0 in JSON.
+
+    """
+
+  static func run(_ args: inout Arguments, _ context: CommandContext) throws(CLIError) -> ExitCode {
+    let inline = try args.option("--text")
+    let setup = try TypesetSetup.parse(&args)
+    guard let width = try args.double("--width"), let height = try args.double("--height") else {
+      throw .usage("--width and --height are required")
+    }
+    guard width > 0, height > 0 else { throw .usage("--width and --height must be positive") }
+    let showLines = args.flag("--lines")
+    let json = args.flag("--json")
+    let offset = try args.int("--offset") ?? 0
+    let files = try args.positionals()
+    let text: String
+    let name: String
+    switch (inline, files.count) {
+    case (let inline?, 0):
+      text = inline
+      name = "--text"
+    case (nil, 1):
+      let file = try TextFile.read(files[0])
+      if let warning = file.warning { context.stderr.line("hingesim: warning: \(warning)") }
+      text = file.text
+      name = files[0]
+    default: throw .usage("give one FILE or --text STRING")
+    }
+    let fonts = try setup.loadFonts()
+
+    let (analysisMs, layout) = Clock.measure {
+      TextLayout(
+        text: text, font: fonts.font, fallback: fonts.fallback, hyphenator: fonts.hyphenator)
+    }
+    guard offset >= 0 && offset <= layout.utf16Count else {
+      throw .usage("--offset \(offset) is outside the text (0…\(layout.utf16Count))")
+    }
+    let (paginateMs, pagination) = Clock.measure {
+      layout.paginate(width: width, height: height, style: setup.style)
+    }
+    let page = pagination.page(containing: offset) ?? 0
+    let out = context.stdout
+    if json {
+      var line = "{\"pages\":\(pagination.pageCount),\"offset\":\(offset),\"offset_page\":\(page)"
+      line += ",\"utf16_count\":\(layout.utf16Count),\"lines\":\(pagination.lineStarts.count)"
+      line += ",\"ms\":\(format(analysisMs + paginateMs)),\"analysis_ms\":\(format(analysisMs))"
+      line += ",\"paginate_ms\":\(format(paginateMs))"
+      line += ",\"page_starts\":[" + pagination.pageStarts.map(String.init).joined(separator: ",")
+      line += "],\"line_starts\":[" + pagination.lineStarts.map(String.init).joined(separator: ",")
+      out.line(line + "]}")
+      return .ok
+    }
+    out.line(
+      "\(name): \(layout.utf16Count) UTF-16 units, \(pagination.pageCount) pages of "
+        + "\(format(width)) × \(format(height)) pt, \(setup.describe)")
+    out.line("offset \(offset) is on page \(page + 1) of \(pagination.pageCount)")
+    out.line(
+      "laid out in \(format(analysisMs + paginateMs)) ms (analysis \(format(analysisMs)) ms, "
+        + "pagination \(format(paginateMs)) ms)")
+    for p in 0..<pagination.pageCount {
+      let range = pagination.pageRange(p)
+      if showLines {
+        out.line("page \(p + 1) @\(range.lowerBound)")
+        for line in pagination.lines(onPage: p) {
+          let mark = line.hyphenated ? "-" : (line.endsParagraph ? "¶" : " ")
+          out.line(
+            "  @\(pad(line.range.lowerBound, 7)) \(pad(format(line.width), 7)) \(mark) "
+              + escape(layout.text(in: line.range)))
+        }
+      } else {
+        let head = layout.text(in: range.lowerBound..<min(range.upperBound, range.lowerBound + 60))
+        out.line("page \(pad(p + 1, 4)) @\(pad(range.lowerBound, 7))  \(firstWords(head))")
+      }
+    }
+    return .ok
+  }
+
+  /// Up to six words of a page's beginning, on one line.
+  static func firstWords(_ text: String) -> String {
+    let words = text.split(whereSeparator: { $0.isWhitespace }).prefix(6)
+    return words.joined(separator: " ")
+  }
+
+  static func escape(_ text: String) -> String {
+    var result = ""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\n": result += "\\n"
+      case "\r": result += "\\r"
+      case "\t": result += "\\t"
+      default: result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
+  }
+
+  static func pad(_ value: some CustomStringConvertible, _ width: Int) -> String {
+    let text = value.description
+    return String(repeating: " ", count: max(0, width - text.count)) + text
+  }
+
+  /// A number with up to three decimals, without trailing zeros.
+  static func format(_ value: Double) -> String {
+    guard value.isFinite else { return "null" }
+    let scaled = (value * 1000).rounded()
+    let whole = Int(scaled / 1000)
+    var frac = Int(abs(scaled).truncatingRemainder(dividingBy: 1000))
+    if frac == 0 { return "\(scaled < 0 && whole == 0 ? "-" : "")\(whole)" }
+    var digits = 3
+    while frac % 10 == 0 {
+      frac /= 10
+      digits -= 1
+    }
+    let fracText = String(repeating: "0", count: digits - String(frac).count) + String(frac)
+    return "\(scaled < 0 && whole == 0 ? "-" : "")\(whole).\(fracText)"
+  }
+}
+
+/// The typesetting options shared by `paginate` and `bench typeset`: text size, line height,
+/// hyphenation and fonts (defaults from `TextSizeCategory` / `TypesetterDefaults`).
+struct TypesetSetup {
+  var category: TextSizeCategory
+  var style: TextStyle
+  var fontPath: String
+  var fallbackPath: String?
+
+  /// Takes `--text-size`, `--line-height`, `--no-hyphenation`, `--font`, `--fallback`.
+  static func parse(_ args: inout Arguments) throws(CLIError) -> TypesetSetup {
+    var category = TypesetterDefaults.category
+    if let name = try args.option("--text-size") {
+      guard let parsed = TextSizeCategory(name: name) else {
+        throw .usage("--text-size: unknown category '\(name)' (xSmall … xxxLarge, AX1 … AX5)")
+      }
+      category = parsed
+    }
+    var style = category.style
+    if let lineHeight = try args.double("--line-height") {
+      guard lineHeight > 0 else { throw .usage("--line-height must be positive") }
+      style.lineHeight = lineHeight
+    }
+    if args.flag("--no-hyphenation") { style.hyphenationFactor = 0 }
+    let fontPath = try args.option("--font") ?? TypesetterDefaults.fontPath
+    let fallback = try args.option("--fallback")
+    return TypesetSetup(
+      category: category, style: style, fontPath: fontPath,
+      fallbackPath: fallback ?? TypesetterDefaults.fallbackFontPath)
+  }
+
+  /// `Large (17 pt, line height 22 pt), hyphenation on`.
+  var describe: String {
+    let size = PaginateCommand.format(style.pointSize)
+    let height = PaginateCommand.format(style.lineHeight)
+    return "\(category.rawValue) (\(size) pt, line height \(height) pt), hyphenation "
+      + (style.hyphenationFactor > 0 ? "on" : "off")
+  }
+
+  /// Loads the font (missing: exit 66), the fallback (skipped with no error when the default is
+  /// absent) and the hyphenator.
+  func loadFonts() throws(CLIError) -> (font: Font, fallback: Font?, hyphenator: Hyphenator?) {
+    let font: Font
+    do { font = try Font(path: fontPath) } catch { throw CLIError("\(error)", code: .noInput) }
+    var fallback: Font?
+    if let fallbackPath { fallback = try? Font(path: fallbackPath) }
+    let hyphenator = try? Hyphenator(dictionaryPath: TypesetterDefaults.hyphenationDictionaryPath)
+    return (font, fallback, hyphenator)
+  }
+}

@@ -1,0 +1,35 @@
+/// A font file shaped with HarfBuzz at its own scale (font units); sizes are applied by scaling.
+///
+/// Advances scale linearly with the point size, which holds for static fonts without optical
+/// sizes or size-dependent tracking (Inter's static OTFs).
+public final class Font: Sendable {
+  /// The file the font was loaded from.
+  public let path: String
+  let face: HarfBuzzFace
+
+  /// Loads the first face of a font file (OTF, TTF); throws when it cannot be loaded.
+  public init(path: String) throws {
+    guard let face = HarfBuzzFace(path: path) else {
+      throw TypesetterError.unreadableFont(path: path)
+    }
+    self.path = path
+    self.face = face
+  }
+
+  /// The font's units per em (Inter-Regular.otf: 2816).
+  public var unitsPerEm: Int { face.unitsPerEm }
+
+  /// True when the font has a glyph for the scalar.
+  public func hasGlyph(for scalar: Unicode.Scalar) -> Bool { face.hasGlyph(scalar) }
+
+  /// The advance of a string at a point size, shaped as one run (no line breaking).
+  public func advance(of text: String, pointSize: Double) -> Double {
+    let units = Array(text.utf16)
+    let shaper = HarfBuzzShaper()
+    let sum = units.withUnsafeBufferPointer { buffer -> Int in
+      guard let base = buffer.baseAddress else { return 0 }
+      return shaper.advance(base, count: buffer.count, face: face)
+    }
+    return Double(sum) * pointSize / Double(unitsPerEm)
+  }
+}

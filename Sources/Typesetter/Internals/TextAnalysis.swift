@@ -1,0 +1,204 @@
+/// The width-independent analysis of a text: segments between UAX #14 break opportunities, their
+/// shaped widths (one `hb_shape` per distinct segment) and the kerning across their boundaries.
+struct TextAnalysis {
+  var segments: [Segment] = []
+  var words: WordTable
+
+  init(text string: String, units: [UInt16], font: Font, fallback: Font?, shaper: HarfBuzzShaper) {
+    let n = units.count
+    words = WordTable(expected: max(256, n / 40))
+    guard n > 0 else { return }
+    var breaks = [Int8](repeating: 0, count: n)
+    units.withUnsafeBufferPointer { text in
+      breaks.withUnsafeMutableBufferPointer {
+        UnicodeLineBreaks.compute(text, into: $0.baseAddress!)
+      }
+    }
+    segments.reserveCapacity(n / 5 + 1)
+    let measurer = SegmentMeasurer(font: font, fallback: fallback, shaper: shaper)
+    var pairKerns: [UInt64: Int32] = [:]
+    units.withUnsafeBufferPointer { buffer in
+      breaks.withUnsafeBufferPointer { brk in
+        let text = buffer.baseAddress!
+        var segmentStart = 0
+        var previousJoins = false  // the previous segment ends in a body glyph on the same line
+        for i in 0..<n {
+          let b = brk[i]
+          let last = i == n - 1
+          guard b == UnicodeLineBreaks.allowed || b == UnicodeLineBreaks.mandatory || last else {
+            continue
+          }
+          // libunibreak 1.1 predates emoji sequences: never break inside a grapheme cluster.
+          if b == UnicodeLineBreaks.allowed && !last && (text[i] >= 0x300 || text[i + 1] >= 0x300)
+            && !Self.isCharacterBoundary(string, utf16Offset: i + 1)
+          {
+            continue
+          }
+          let end = i + 1
+          var contentEnd = end
+          var flags: UInt8 = 0
+          if b == UnicodeLineBreaks.mandatory || last {
+            switch text[i] {
+            case 0x0A:
+              contentEnd = i > segmentStart && text[i - 1] == 0x0D ? i - 1 : i
+              flags = Segment.endsParagraph
+            case 0x0D, 0x2029:
+              contentEnd = i
+              flags = Segment.endsParagraph
+            case 0x0B, 0x0C, 0x85, 0x2028:
+              contentEnd = i
+              flags = Segment.endsLine
+            default: break
+            }
+            if last { flags = Segment.endsParagraph }
+          }
+          var bodyEnd = contentEnd
+          while bodyEnd > segmentStart && Self.isHanging(text[bodyEnd - 1]) { bodyEnd -= 1 }
+          let length = contentEnd - segmentStart
+          var word: Int32 = -1
+          var body = 0
+          var full = 0
+          if length > 0 {
+            let hash = WordTable.hash(text + segmentStart, length)
+            let (entry, slot) = words.find(
+              hash: hash, start: segmentStart, length: length, in: text)
+            if entry >= 0 {
+              word = entry
+              body = Int(words.bodyWidths[Int(entry)])
+              full = Int(words.fullWidths[Int(entry)])
+            } else {
+              (body, full) = measurer.widths(
+                text + segmentStart, count: length, bodyLength: bodyEnd - segmentStart)
+              word = words.append(
+                slot: slot, hash: hash, start: segmentStart, length: length, body: body, full: full)
+            }
+          }
+          var kern: Int32 = 0
+          if previousJoins && bodyEnd > segmentStart {
+            kern = Self.pairKern(text, at: segmentStart, end: bodyEnd, cache: &pairKerns, measurer)
+          }
+          segments.append(
+            Segment(
+              start: Int32(segmentStart), end: Int32(end),
+              bodyLength: Int32(bodyEnd - segmentStart),
+              word: word, bodyWidth: Int32(clamping: body), fullWidth: Int32(clamping: full),
+              kernBefore: kern, flags: flags))
+          previousJoins = flags == 0 && bodyEnd == contentEnd && bodyEnd > segmentStart
+          segmentStart = end
+        }
+      }
+    }
+  }
+
+  /// True when a UTF-16 offset falls between two `Character`s (grapheme clusters).
+  static func isCharacterBoundary(_ string: String, utf16Offset: Int) -> Bool {
+    let index = string.utf16.index(string.utf16.startIndex, offsetBy: utf16Offset)
+    return String.Index(index, within: string) != nil
+  }
+
+  /// Whitespace that hangs past the line end (not counted when a line is checked for fit).
+  @inline(__always)
+  static func isHanging(_ unit: UInt16) -> Bool {
+    unit == 0x20 || unit == 0x09 || unit == 0x3000 || unit == 0x1680
+      || (unit >= 0x2000 && unit <= 0x200A && unit != 0x2007)
+  }
+
+  /// The code point of a surrogate pair.
+  @inline(__always)
+  static func surrogatePair(_ lead: UInt16, _ trail: UInt16) -> UInt32 {
+    0x10000 + (UInt32(lead) - 0xD800) << 10 + (UInt32(trail) - 0xDC00)
+  }
+
+  /// The kerning between the code point before `at` and the one starting at `at`: the pair shaped
+  /// together minus each shaped alone. Cached per pair.
+  static func pairKern(
+    _ text: UnsafePointer<UInt16>, at boundary: Int, end: Int, cache: inout [UInt64: Int32],
+    _ measurer: SegmentMeasurer
+  ) -> Int32 {
+    var before = 1
+    if boundary >= 2, UTF16.isTrailSurrogate(text[boundary - 1]),
+      UTF16.isLeadSurrogate(text[boundary - 2])
+    {
+      before = 2
+    }
+    var after = 1
+    if end - boundary >= 2, UTF16.isLeadSurrogate(text[boundary]) { after = 2 }
+    let a =
+      before == 2
+      ? surrogatePair(text[boundary - 2], text[boundary - 1])
+      : UInt32(text[boundary - 1])
+    let b =
+      after == 2
+      ? surrogatePair(text[boundary], text[boundary + 1])
+      : UInt32(text[boundary])
+    let key = UInt64(a) << 32 | UInt64(b)
+    if let kern = cache[key] { return kern }
+    let pair = measurer.advance(text + boundary - before, count: before + after)
+    let first = measurer.advance(text + boundary - before, count: before)
+    let second = measurer.advance(text + boundary, count: after)
+    let kern = Int32(clamping: pair - first - second)
+    cache[key] = kern
+    return kern
+  }
+}
+
+/// Measures runs with the main font, taking advances for its missing glyphs from the fallback.
+struct SegmentMeasurer {
+  let font: Font
+  let fallback: Font?
+  let shaper: HarfBuzzShaper
+
+  /// The body and full (body + trailing spaces) widths of a segment's content.
+  func widths(_ units: UnsafePointer<UInt16>, count: Int, bodyLength: Int) -> (body: Int, full: Int)
+  {
+    let fast = shaper.splitAdvance(units, count: count, split: bodyLength, face: font.face)
+    guard fast.missing, fallback != nil else { return (fast.head, fast.total) }
+    let glyphs = glyphAdvances(units, count: count)
+    var body = 0
+    var full = 0
+    for glyph in glyphs {
+      full += glyph.advance
+      if glyph.cluster < bodyLength { body += glyph.advance }
+    }
+    return (body, full)
+  }
+
+  /// The total advance of a run (with fallback advances for missing glyphs).
+  func advance(_ units: UnsafePointer<UInt16>, count: Int) -> Int {
+    glyphAdvances(units, count: count).reduce(0) { $0 + $1.advance }
+  }
+
+  /// Glyph clusters and advances in font units of the main font; each run of missing glyphs is
+  /// shaped with the fallback font (scaled to the main font's units per em) when the fallback has
+  /// every glyph of it, and keeps the `.notdef` advances otherwise.
+  func glyphAdvances(_ units: UnsafePointer<UInt16>, count: Int) -> [ShapedGlyph] {
+    var glyphs = shaper.shape(units, count: count, face: font.face) { n, glyph in
+      (0..<n).map { glyph($0) }
+    }
+    guard let fallback, glyphs.contains(where: { $0.isMissing }) else { return glyphs }
+    var i = 0
+    while i < glyphs.count {
+      guard glyphs[i].isMissing else {
+        i += 1
+        continue
+      }
+      var j = i
+      while j < glyphs.count && glyphs[j].isMissing { j += 1 }
+      let from = glyphs[i].cluster
+      let to = j < glyphs.count ? glyphs[j].cluster : count
+      if to > from {
+        let (sum, missing) = shaper.shape(units + from, count: to - from, face: fallback.face) {
+          n, glyph in
+          (0..<n).reduce((0, false)) { ($0.0 + glyph($1).advance, $0.1 || glyph($1).isMissing) }
+        }
+        if !missing {
+          let scaled = Int(
+            (Double(sum) * Double(font.unitsPerEm) / Double(fallback.unitsPerEm)).rounded())
+          for k in i..<j { glyphs[k].advance = k == i ? scaled : 0 }
+        }
+      }
+      i = j
+    }
+    return glyphs
+  }
+}

@@ -1,0 +1,115 @@
+extension TextLayout {
+  /// The split points of a segment's word (grapheme-cluster boundaries and hyphenation points),
+  /// computed on first use and kept: they do not depend on the width or the text size.
+  func splits(of segment: Segment) -> WordSplits {
+    let word = Int(segment.word)
+    if let cached = words.splits[word] { return cached }
+    let splits = computeSplits(start: Int(segment.start), bodyLength: Int(segment.bodyLength))
+    words.splits[word] = splits
+    return splits
+  }
+
+  /// The glyph advances (font units) of a segment's content and how many belong to the body;
+  /// shaped on first use and kept.
+  func glyphAdvances(of segment: Segment) -> (advances: [Int32], bodyCount: Int) {
+    if let cached = glyphCache[segment.word] { return cached }
+    let measurer = SegmentMeasurer(font: font, fallback: fallback, shaper: shaper)
+    let start = Int(segment.start)
+    let length = Int(words.lengths[Int(segment.word)])
+    let glyphs = units.withUnsafeBufferPointer {
+      measurer.glyphAdvances($0.baseAddress! + start, count: length)
+    }
+    let result = (
+      glyphs.map { Int32(clamping: $0.advance) },
+      glyphs.filter { $0.cluster < Int(segment.bodyLength) }.count
+    )
+    glyphCache[segment.word] = result
+    return result
+  }
+
+  private func computeSplits(start: Int, bodyLength: Int) -> WordSplits {
+    let measurer = SegmentMeasurer(font: font, fallback: fallback, shaper: shaper)
+    let glyphs = units.withUnsafeBufferPointer {
+      measurer.glyphAdvances($0.baseAddress! + start, count: bodyLength)
+    }
+    let ascii = units[start..<(start + bodyLength)].allSatisfy { $0 < 0x80 }
+    let body = ascii ? "" : String(decoding: units[start..<(start + bodyLength)], as: UTF16.self)
+    // UTF-16 offset after each Character of the body (every unit, for ASCII).
+    var characterEnds: [Int32] = []
+    if ascii {
+      characterEnds = (1...max(1, bodyLength)).map { Int32($0) }
+      if bodyLength == 0 { characterEnds = [] }
+    } else {
+      var offset = 0
+      for character in body {
+        offset += character.utf16.count
+        characterEnds.append(Int32(offset))
+      }
+    }
+    var clusterOffsets: [Int32] = []
+    var clusterWidths: [Int32] = []
+    var glyphIndex = 0
+    var width = 0
+    for end in characterEnds.dropLast() {
+      while glyphIndex < glyphs.count && glyphs[glyphIndex].cluster < Int(end) {
+        width += glyphs[glyphIndex].advance
+        glyphIndex += 1
+      }
+      clusterOffsets.append(end)
+      clusterWidths.append(Int32(clamping: width))
+    }
+    var splits = WordSplits(
+      clusterOffsets: clusterOffsets, clusterWidths: clusterWidths, hyphenOffsets: [],
+      hyphenWidths: [])
+    guard let hyphenator, bodyLength >= hyphenator.leftMin + hyphenator.rightMin else {
+      return splits
+    }
+    if ascii {
+      // Fast path: the first run of ASCII letters, lowercased, straight to libhyphen.
+      var k = start
+      let end = start + bodyLength
+      while k < end && !Self.isASCIILetter(units[k]) { k += 1 }
+      var runEnd = k
+      while runEnd < end && Self.isASCIILetter(units[runEnd]) { runEnd += 1 }
+      if runEnd - k >= hyphenator.leftMin + hyphenator.rightMin {
+        let bytes = units[k..<runEnd].map { UInt8($0 | 0x20) }
+        for point in hyphenator.dictionary.hyphenationPoints(
+          utf8: bytes, leftMin: hyphenator.leftMin, rightMin: hyphenator.rightMin)
+        where point >= hyphenator.leftMin && bytes.count - point >= hyphenator.rightMin {
+          let unitOffset = Int32(k - start + point)
+          splits.hyphenOffsets.append(unitOffset)
+          splits.hyphenWidths.append(splits.width(before: unitOffset))
+        }
+      }
+      return splits
+    }
+    // Hyphenate the first run of letters long enough to hyphenate.
+    let characters = Array(body)
+    var runStart = 0
+    while runStart < characters.count {
+      guard characters[runStart].isLetter else {
+        runStart += 1
+        continue
+      }
+      var runEnd = runStart
+      while runEnd < characters.count && characters[runEnd].isLetter { runEnd += 1 }
+      if runEnd - runStart >= hyphenator.leftMin + hyphenator.rightMin {
+        let run = String(characters[runStart..<runEnd])
+        for point in hyphenator.hyphenationPoints(in: run) {
+          let index = runStart + point - 1  // the character before the hyphen
+          let unitOffset = characterEnds[index]
+          splits.hyphenOffsets.append(unitOffset)
+          splits.hyphenWidths.append(splits.width(before: unitOffset))
+        }
+        break
+      }
+      runStart = runEnd
+    }
+    return splits
+  }
+
+  @inline(__always)
+  static func isASCIILetter(_ unit: UInt16) -> Bool {
+    (unit >= 0x41 && unit <= 0x5A) || (unit >= 0x61 && unit <= 0x7A)
+  }
+}

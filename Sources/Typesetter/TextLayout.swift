@@ -1,0 +1,61 @@
+/// One text, analysed once (breaks, hyphen points, shaped advances in font units), paginated many
+/// times.
+///
+/// The analysis is independent of the page size and the text size: UAX #14 break opportunities
+/// (libunibreak), segments between them shaped once per distinct segment with HarfBuzz at the
+/// font's own scale, kerning across segment boundaries, and (on first use) grapheme-cluster and
+/// libhyphen split points per distinct word. `paginate` is then arithmetic over cached widths.
+/// Use one instance from one thread at a time.
+public final class TextLayout: @unchecked Sendable {
+  /// The text as UTF-16 code units (offsets everywhere are into this, like `NSRange`).
+  let units: [UInt16]
+  let font: Font
+  let fallback: Font?
+  let hyphenator: Hyphenator?
+  /// Every segment in text order; the last one of the text ends a paragraph.
+  let segments: [Segment]
+  /// Distinct segments with their widths and lazily computed split points.
+  var words: WordTable
+  /// The advance of the visible hyphen (U+2010, else `-`) in font units.
+  let hyphenAdvance: Int
+  let shaper: HarfBuzzShaper
+  /// Glyph advances per distinct segment, shaped on first use (for breaking ties like Pango).
+  var glyphCache: [Int32: (advances: [Int32], bodyCount: Int)] = [:]
+
+  /// Analyses `text`: breaks, segments and their shaped widths. `fallback` supplies advances for
+  /// glyphs `font` lacks (else the `.notdef` advance counts); without `hyphenator` there is no
+  /// hyphenation.
+  public init(text: String, font: Font, fallback: Font?, hyphenator: Hyphenator?) {
+    let shaper = HarfBuzzShaper()
+    let units = Array(text.utf16)
+    let analysis = TextAnalysis(
+      text: text, units: units, font: font, fallback: fallback, shaper: shaper)
+    self.units = units
+    self.font = font
+    self.fallback = fallback
+    self.hyphenator = hyphenator
+    self.shaper = shaper
+    self.segments = analysis.segments
+    self.words = analysis.words
+    let hyphen: [UInt16] = font.face.hasGlyph("\u{2010}") ? [0x2010] : [0x2D]
+    self.hyphenAdvance = hyphen.withUnsafeBufferPointer {
+      shaper.advance($0.baseAddress!, count: 1, face: font.face)
+    }
+  }
+
+  /// The length of the text in UTF-16 code units.
+  public var utf16Count: Int { units.count }
+
+  /// The number of segments (text between break opportunities) found by the analysis.
+  public var segmentCount: Int { segments.count }
+
+  /// The number of distinct segments, each shaped once.
+  public var distinctSegmentCount: Int { words.count }
+
+  /// The text of a UTF-16 range (clamped to the text; a split surrogate pair becomes U+FFFD).
+  public func text(in range: Range<Int>) -> String {
+    let lower = min(max(0, range.lowerBound), units.count)
+    let upper = min(max(lower, range.upperBound), units.count)
+    return String(decoding: units[lower..<upper], as: UTF16.self)
+  }
+}

@@ -1,0 +1,16 @@
+/// Why a font or a hyphenation dictionary could not be loaded.
+public enum TypesetterError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// The font file is missing, unreadable or holds no glyphs.
+  case unreadableFont(path: String)
+  /// The hyphenation dictionary is missing or unreadable.
+  case unreadableHyphenationDictionary(path: String)
+
+  /// A one-line message naming the file.
+  public var description: String {
+    switch self {
+    case .unreadableFont(let path):
+      "\(path): cannot load the font (missing, unreadable or no glyphs)"
+    case .unreadableHyphenationDictionary(let path): "\(path): cannot load the hyphenation patterns"
+    }
+  }
+}

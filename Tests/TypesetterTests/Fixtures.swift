@@ -1,0 +1,60 @@
+import Testing
+
+@testable import Typesetter
+
+/// Fonts and helpers shared by the tests (Debian's fonts-inter, fonts-dejavu-core, hyphen-en-us).
+enum Fixtures {
+  static let font = try! Font(path: TypesetterDefaults.fontPath)
+  static let fallback = try? Font(path: TypesetterDefaults.fallbackFontPath)
+  static let hyphenator = try! Hyphenator(
+    dictionaryPath: TypesetterDefaults.hyphenationDictionaryPath)
+
+  /// A style with 1 pt = 1 font unit (point size = units per em), line height 22, spacing 3 / 10.
+  static func unitStyle(hyphenation: Double = 0) -> TextStyle {
+    TextStyle(
+      pointSize: Double(font.unitsPerEm), lineHeight: 22, lineSpacing: 3, paragraphSpacing: 10,
+      hyphenationFactor: hyphenation)
+  }
+
+  /// The advance of a string shaped as one run, in font units.
+  static func units(_ text: String) -> Double {
+    font.advance(of: text, pointSize: Double(font.unitsPerEm))
+  }
+
+  static func layout(_ text: String, hyphenate: Bool = false, fallback: Bool = true) -> TextLayout {
+    TextLayout(
+      text: text, font: font, fallback: fallback ? Self.fallback : nil,
+      hyphenator: hyphenate ? hyphenator : nil)
+  }
+
+  /// The text of every line, in order.
+  static func lineTexts(_ layout: TextLayout, _ pagination: Pagination) -> [String] {
+    (0..<pagination.pageCount).flatMap { page in
+      pagination.lines(onPage: page).map { layout.text(in: $0.range) }
+    }
+  }
+
+  /// Checks that pages and lines partition the text and no page is empty.
+  static func expectPartition(
+    _ pagination: Pagination, count: Int, sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    #expect(pagination.isComplete, sourceLocation: sourceLocation)
+    #expect(pagination.charactersLaidOut == count, sourceLocation: sourceLocation)
+    var expected = 0
+    for page in 0..<pagination.pageCount {
+      let range = pagination.pageRange(page)
+      #expect(range.lowerBound == expected, sourceLocation: sourceLocation)
+      #expect(count == 0 || !range.isEmpty, "page \(page) is empty", sourceLocation: sourceLocation)
+      let lines = pagination.lines(onPage: page)
+      #expect(!lines.isEmpty, sourceLocation: sourceLocation)
+      var lineStart = range.lowerBound
+      for line in lines {
+        #expect(line.range.lowerBound == lineStart, sourceLocation: sourceLocation)
+        lineStart = line.range.upperBound
+      }
+      #expect(lineStart == range.upperBound, sourceLocation: sourceLocation)
+      expected = range.upperBound
+    }
+    #expect(expected == count, sourceLocation: sourceLocation)
+  }
+}

@@ -1,6 +1,0 @@
-import Testing
-@testable import Typesetter
-
-@Suite struct TypesetterPlaceholder {
-  @Test func builds() { #expect(Bool(true)) }
-}
