@@ -1,0 +1,99 @@
+import HingeSim
+import Typesetter
+
+/// The text the reader shows, analysed once, with its paginations cached by page size and
+/// text size.
+///
+/// ```swift
+/// let doc = try ReaderDocument(text: chapter, profile: duo)
+/// let pages = doc.pagination(width: 342, height: 580, textSize: .large).result
+/// ```
+public final class ReaderDocument: @unchecked Sendable {
+  /// The text.
+  public let text: String
+  /// The typesetter's analysis of it.
+  public let layout: TextLayout
+  private let typography: Profile.Typography
+  private var cache: [CacheKey: Pagination] = [:]
+
+  struct CacheKey: Hashable {
+    var width: Double
+    var height: Double
+    var textSize: TextSize
+  }
+
+  /// Analyses `text` with the profile's fonts and hyphenation.
+  public init(text: String, profile: Profile) throws(ReaderError) {
+    self.text = text
+    let typography = profile.typography
+    self.typography = typography
+    let font: Font
+    do {
+      font = try Font(path: typography.fontFile)
+    } catch {
+      throw ReaderError("\(typography.fontFile): cannot load the font (\(error))")
+    }
+    let fallback = typography.fallbackFontFile.flatMap { try? Font(path: $0) }
+    let hyphenator = typography.hyphenationDictionary.flatMap {
+      try? Hyphenator(dictionaryPath: $0, leftMin: typography.hyphenLeftMin, rightMin: typography.hyphenRightMin)
+    }
+    layout = TextLayout(text: text, font: font, fallback: fallback, hyphenator: hyphenator)
+  }
+
+  /// Length in UTF-16 code units.
+  public var utf16Count: Int { layout.utf16Count }
+
+  /// The typesetter style for a text size.
+  public func style(for size: TextSize) -> TextStyle {
+    let s = typography.sizes[size] ?? (17, 22)
+    return TextStyle(
+      pointSize: s.pointSize, lineHeight: s.lineHeight, lineSpacing: typography.lineSpacing,
+      paragraphSpacing: typography.paragraphSpacing, hyphenationFactor: typography.hyphenationFactor)
+  }
+
+  /// True when this page size and text size are already paginated.
+  public func isCached(width: Double, height: Double, textSize: TextSize) -> Bool {
+    cache[CacheKey(width: width, height: height, textSize: textSize)] != nil
+  }
+
+  /// The pagination for a page size and text size, from the cache or laid out now.
+  public func pagination(width: Double, height: Double, textSize: TextSize) -> (result: Pagination, hit: Bool) {
+    let key = CacheKey(width: width, height: height, textSize: textSize)
+    if let hit = cache[key] { return (hit, true) }
+    let pagination = layout.paginate(width: width, height: height, style: style(for: textSize))
+    cache[key] = pagination
+    return (pagination, false)
+  }
+
+  /// The text of a UTF-16 range.
+  public func text(in range: Range<Int>) -> String { layout.text(in: range) }
+
+  /// The first words of a range, about `limit` characters, on one line.
+  public func excerpt(_ range: Range<Int>, limit: Int = 48) -> String {
+    let slice = text(in: range.lowerBound..<min(range.upperBound, range.lowerBound + limit * 2))
+    var out = ""
+    for ch in slice {
+      if out.count >= limit { break }
+      out.append(ch == "\n" ? " " : ch)
+    }
+    if out.count >= limit, let space = out.lastIndex(of: " ") { out = String(out[..<space]) + "…" }
+    return out.trimmingSpaces
+  }
+}
+
+/// A reader set-up problem (the font or the text cannot be loaded).
+public struct ReaderError: Error, Sendable, CustomStringConvertible {
+  /// What went wrong.
+  public var description: String
+  /// Makes an error.
+  public init(_ description: String) { self.description = description }
+}
+
+extension String {
+  var trimmingSpaces: String {
+    var s = Substring(self)
+    while s.first == " " { s.removeFirst() }
+    while s.last == " " { s.removeLast() }
+    return String(s)
+  }
+}

@@ -1,0 +1,93 @@
+import HingeSim
+import Typesetter
+
+/// The reference reader's rules, checked on every shown state. A breach becomes a
+/// `violation` event naming the rule.
+///
+/// | rule | what it checks |
+/// |---|---|
+/// | `offset-visible` | the place lies in a visible page |
+/// | `spread-even` | a spread starts on an even page (0-based) |
+/// | `pages-partition` | page ranges cover the text exactly, in order, none empty |
+/// | `page-overflow` | no visible page holds more lines than fit, no line is wider than the page |
+/// | `fold-clear` | no text line crosses an active fold or the fold the pages split at |
+/// | `turn-only-on-turn` | the place moved only on a `turn` or `goto` |
+/// | `same-key-same-breaks` | the same layout key always gives the same page breaks |
+public struct ReaderInvariants: Sendable {
+  private var fingerprints: [String: Int] = [:]
+
+  /// Makes a checker with no layout keys seen yet.
+  public init() {}
+
+  /// The rules `snapshot` breaks, as (rule, message) pairs.
+  public mutating func check(_ s: ReaderSnapshot) -> [(rule: String, message: String)] {
+    var found: [(String, String)] = []
+    // offset-visible
+    let visible = s.pages.compactMap { $0 < s.pageRanges.count ? s.pageRanges[$0] : nil }
+    let holds = visible.contains { $0.contains(s.offset) || ($0.upperBound == s.textLength && s.offset == s.textLength) }
+    if !holds {
+      let shown = visible.map { "\($0.lowerBound)..<\($0.upperBound)" }.joined(separator: ", ")
+      found.append(("offset-visible", "offset \(s.offset) is not on the visible page(s) \(shown)"))
+    }
+    // spread-even
+    if s.geometry.layout == .spread, let first = s.pages.first, first % 2 != 0 {
+      found.append(("spread-even", "the spread starts on page \(first), an odd page"))
+    }
+    // pages-partition
+    if let problem = Self.partitionProblem(s.pageRanges, length: s.textLength) {
+      found.append(("pages-partition", problem))
+    }
+    // page-overflow and fold-clear
+    let plain = s.style.lineHeight + s.style.lineSpacing
+    let keepOut = s.geometry.keepOutFrames
+    for (i, lines) in s.visibleLines.enumerated() where i < s.geometry.frames.count {
+      let frame = s.geometry.frames[i]
+      var y = 0.0
+      for (n, line) in lines.enumerated() {
+        let height = plain + (line.endsParagraph ? s.style.paragraphSpacing : 0)
+        if n > 0 && y + height > frame.height + 1e-6 {
+          found.append(("page-overflow", "page \(s.pages[i]) overflows: line \(n + 1) ends at \(Self.format(y + height)) pt, the page is \(Self.format(frame.height)) pt tall"))
+          break
+        }
+        if line.width > frame.width + 1e-6 && line.range.count > 2 {
+          found.append(("page-overflow", "page \(s.pages[i]) line \(n + 1) is \(Self.format(line.width)) pt wide, the page is \(Self.format(frame.width)) pt"))
+          break
+        }
+        let rect = Rect(x: frame.x, y: frame.y + y, width: max(line.width, 0.001), height: height)
+        if let fold = keepOut.first(where: { rect.intersects($0) }) {
+          found.append(("fold-clear", "page \(s.pages[i]) line \(n + 1) crosses the fold at x \(Self.format(fold.x)), y \(Self.format(fold.y))"))
+          break
+        }
+        y += height
+      }
+    }
+    // turn-only-on-turn
+    if let previous = s.previousOffset, previous != s.offset, s.cause != "turn", s.cause != "goto" {
+      found.append(("turn-only-on-turn", "the place moved from \(previous) to \(s.offset) on a \(s.cause) event"))
+    }
+    // same-key-same-breaks
+    if let known = fingerprints[s.key], known != s.breaksFingerprint {
+      found.append(("same-key-same-breaks", "layout key \(s.key) gave different page breaks than before"))
+    } else {
+      fingerprints[s.key] = s.breaksFingerprint
+    }
+    return found
+  }
+
+  static func partitionProblem(_ ranges: [Range<Int>], length: Int) -> String? {
+    guard let first = ranges.first else { return "there are no pages" }
+    if first.lowerBound != 0 { return "the first page starts at \(first.lowerBound), not 0" }
+    for (i, (a, b)) in zip(ranges, ranges.dropFirst()).enumerated() where a.upperBound != b.lowerBound {
+      return "page \(i) ends at \(a.upperBound) but page \(i + 1) starts at \(b.lowerBound)"
+    }
+    if length > 0, let empty = ranges.firstIndex(where: { $0.isEmpty }) { return "page \(empty) is empty" }
+    if ranges.last!.upperBound != length { return "the last page ends at \(ranges.last!.upperBound), the text at \(length)" }
+    return nil
+  }
+
+  static func format(_ value: Double) -> String {
+    var bytes: [UInt8] = []
+    JSONObjectWriter.appendNumber((value * 100).rounded() / 100, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+}

@@ -1,0 +1,47 @@
+import HingeSim
+import Typesetter
+
+/// Everything the invariants look at in one shown state.
+public struct ReaderSnapshot: Sendable {
+  /// The place (UTF-16 offset).
+  public var offset: Int
+  /// The place before this state, nil for the first state.
+  public var previousOffset: Int?
+  /// Visible page indices.
+  public var pages: [Int]
+  /// Every page's UTF-16 range, in order.
+  public var pageRanges: [Range<Int>]
+  /// The text's length.
+  public var textLength: Int
+  /// The page layout.
+  public var geometry: PageGeometry
+  /// The lines of each visible page, in order.
+  public var visibleLines: [[Line]]
+  /// Line height, line spacing and paragraph spacing of the style.
+  public var style: TextStyle
+  /// The type of the event that led here (`settled`, `turn`, `goto`).
+  public var cause: String
+  /// A fingerprint of the page breaks for this layout key.
+  public var breaksFingerprint: Int
+  /// The layout key, as text.
+  public var key: String
+
+  /// Makes a snapshot.
+  public init(
+    offset: Int, previousOffset: Int?, pages: [Int], pageRanges: [Range<Int>], textLength: Int,
+    geometry: PageGeometry, visibleLines: [[Line]], style: TextStyle, cause: String,
+    breaksFingerprint: Int, key: String
+  ) {
+    self.offset = offset
+    self.previousOffset = previousOffset
+    self.pages = pages
+    self.pageRanges = pageRanges
+    self.textLength = textLength
+    self.geometry = geometry
+    self.visibleLines = visibleLines
+    self.style = style
+    self.cause = cause
+    self.breaksFingerprint = breaksFingerprint
+    self.key = key
+  }
+}

@@ -1,2 +1,0 @@
-/// Placeholder until the module is filled in.
-public enum ReaderModule {}
