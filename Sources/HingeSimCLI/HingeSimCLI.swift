@@ -6,7 +6,10 @@
 public enum HingeSimCLI {
   /// Every command, in the order `hingesim help` lists them.
   static let commands: [any Command.Type] = [
+    RunCommand.self,
     SimulateCommand.self,
+    ReadCommand.self,
+    CheckCommand.self,
     PaginateCommand.self,
     ProfilesCommand.self,
     DevicesCommand.self,

@@ -1,0 +1,67 @@
+import HingeSim
+import Reader
+
+/// `hingesim check SOURCE…`: runs each source through the simulator and the reader and
+/// fails (exit 1) on any violation, with a per-file summary — for another project's CI.
+struct CheckCommand: Command {
+  static let name = "check"
+  static let summary = "run sources and fail (exit 1) if the reader broke a rule"
+  static let usage = """
+    usage: hingesim check SOURCE… [options]
+
+    Runs each SOURCE through the simulator and the reader and prints one line per file:
+    'ok' with the number of shown states checked, or the violations. Exit 1 if any file has
+    a violation, 0 otherwise (65/66 for bad or missing input).
+
+    options:
+      --text FILE, --offset N, --prepaginate, --compute-ms MS    as for 'hingesim run'
+      --profile NAME, --settle-ms MS, --format F, --lenient      as for 'hingesim simulate'
+
+    """
+
+  static func run(_ args: inout Arguments, _ context: CommandContext) throws(CLIError) -> ExitCode {
+    let options = try SourceOptions.parse(&args)
+    let readerOptions = try ReaderOptions.parse(&args)
+    let paths = try args.positionals()
+    guard !paths.isEmpty else { throw .usage("check needs at least one SOURCE") }
+    let profile = try options.loadProfile(context)
+    let document = try readerOptions.loadDocument(profile: profile, context: context)
+    var failed = 0
+    var worst: ExitCode = .ok
+    for path in paths {
+      do throws(CLIError) {
+        let opener = SourceOpener(options: options, profile: profile, context: context)
+        let source = try opener.open(path)
+        var pipeline = RunPipeline.full(
+          profile: profile, source: options, reader: readerOptions.readerStage(document: document, profile: profile))
+        var shown = 0
+        var violations: [Violation] = []
+        var times: [Double] = []
+        try StreamRun.run(&pipeline, source: source, options: options, context: context) { event in
+          switch event.kind {
+          case .shown: shown += 1
+          case .violation(let v):
+            violations.append(v)
+            times.append(event.time)
+          default: break
+          }
+        }
+        if violations.isEmpty {
+          context.stdout.line("ok    \(path): \(shown) shown state\(shown == 1 ? "" : "s") checked")
+        } else {
+          failed += 1
+          context.stdout.line("FAIL  \(path): \(violations.count) violation\(violations.count == 1 ? "" : "s")")
+          for (v, t) in zip(violations, times).prefix(20) {
+            context.stdout.line("        \(StreamRun.format(t)) ms  \(v.rule): \(v.message) (after \(v.cause) at \(StreamRun.format(v.causeTime)) ms)")
+          }
+        }
+      } catch {
+        context.stdout.line("ERROR \(path): \(error.message)")
+        if worst == .ok || error.code.rawValue > worst.rawValue { worst = error.code }
+      }
+    }
+    context.stdout.line("\(paths.count - failed) of \(paths.count) passed")
+    if worst != .ok { return worst }
+    return failed > 0 ? .failure : .ok
+  }
+}

@@ -1,0 +1,43 @@
+import HingeSim
+import Reader
+
+/// `hingesim read`: a simulator stream in, the same stream with the reader's events out, so
+/// `hingesim simulate X | hingesim read` equals `hingesim run X --json`.
+struct ReadCommand: Command {
+  static let name = "read"
+  static let summary = "run the reader over a simulator stream (stdin), writing the full stream"
+  static let usage = """
+    usage: hingesim read [STREAM] [options]
+
+    Reads a simulator stream (the output of 'hingesim simulate', JSON Lines) from STREAM or
+    stdin and writes it again with the reader's events (paginated, shown, violation) in place:
+    'hingesim simulate X | hingesim read' equals 'hingesim run X --json'.
+
+    options:
+      --text FILE, --offset N, --prepaginate, --compute-ms MS    as for 'hingesim run'
+      --profile NAME     the profile whose typography and insets the reader uses
+      --lenient          skip bad lines with a warning
+
+    """
+
+  static func run(_ args: inout Arguments, _ context: CommandContext) throws(CLIError) -> ExitCode {
+    var options = try SourceOptions.parse(&args)
+    options.format = .jsonl
+    let readerOptions = try ReaderOptions.parse(&args)
+    let paths = try args.positionals()
+    guard paths.count <= 1 else { throw .usage("read takes at most one STREAM, found \(paths.count)") }
+    let profile = try options.loadProfile(context)
+    let document = try readerOptions.loadDocument(profile: profile, context: context)
+    let opener = SourceOpener(options: options, profile: profile, context: context)
+    let source = try opener.open(paths.first ?? "-", dialect: .simulator)
+    var pipeline = RunPipeline.readerOnly(reader: readerOptions.readerStage(document: document, profile: profile))
+    let out = context.stdout
+    var violations = 0
+    try StreamRun.run(&pipeline, source: source, options: options, context: context, output: out) { event in
+      if case .violation = event.kind { violations += 1 }
+      out.write(bytes: EventWriter.line(event))
+    }
+    out.flush()
+    return violations > 0 ? .failure : .ok
+  }
+}

@@ -1,0 +1,69 @@
+import HingeSim
+import Reader
+
+/// `hingesim run [SOURCE]`: source → simulator → reader in one process, as a readable
+/// timeline (or the full stream with `--json`).
+struct RunCommand: Command {
+  static let name = "run"
+  static let summary = "replay a trace or script through the simulator and the reader"
+  static let usage = """
+    usage: hingesim run [SOURCE] [options]
+
+    Runs SOURCE (default: traces/default.hinge) through the simulator and the reader, which
+    paginates TEXT (default: texts/sample-chapter.txt) again after each settle and keeps
+    the place. Prints one line per event that matters: pose, status, settled, paginated
+    (pages and ms), shown pages with their first words, and violations.
+
+    options:
+      --text FILE        the text to read (any UTF-8 file)
+      --offset N         the starting place, a UTF-16 offset (default 0)
+      --json             the full stream as JSON Lines instead of the timeline
+      --prepaginate      paginate every pose's page size in the background
+      --compute-ms MS    charge MS per pagination instead of measuring it (reproducible)
+      --profile NAME, --settle-ms MS, --format F, --lenient, --record FILE,
+      --realtime, --speed X      as for 'hingesim simulate'
+
+    """
+
+  static func run(_ args: inout Arguments, _ context: CommandContext) throws(CLIError) -> ExitCode {
+    let options = try SourceOptions.parse(&args)
+    let readerOptions = try ReaderOptions.parse(&args)
+    let json = args.flag("--json")
+    let paths = try args.positionals()
+    guard paths.count <= 1 else { throw .usage("run takes one SOURCE, found \(paths.count)") }
+    let path = paths.first ?? defaultSource(context)
+    let profile = try options.loadProfile(context)
+    let document = try readerOptions.loadDocument(profile: profile, context: context)
+    let opener = SourceOpener(options: options, profile: profile, context: context)
+    let source = try opener.open(path)
+    var pipeline = RunPipeline.full(
+      profile: profile, source: options, reader: readerOptions.readerStage(document: document, profile: profile))
+    let out = context.stdout
+    var violations = 0
+    try StreamRun.run(&pipeline, source: source, options: options, context: context, output: out) { event in
+      if case .violation = event.kind { violations += 1 }
+      if json {
+        out.write(bytes: EventWriter.line(event))
+      } else if let line = Timeline.line(event) {
+        out.line(line)
+        if options.realtime { out.flush() }
+      }
+    }
+    out.flush()
+    if opener.skipped.count > 0 {
+      context.stderr.line("hingesim: skipped \(opener.skipped.count) bad line(s) (--lenient)")
+    }
+    return violations > 0 ? .failure : .ok
+  }
+
+  /// The bundled default scenario.
+  static func defaultSource(_ context: CommandContext) -> String {
+    let script = context.resourceRoot + "/traces/default.hinge"
+    if access(script, R_OK) == 0 { return script }
+    return context.resourceRoot + "/traces/open-wide.jsonl"
+  }
+}
+
+#if canImport(Glibc)
+  import Glibc
+#endif

@@ -1,0 +1,220 @@
+import HingeSim
+import Typesetter
+
+/// The reader model: paginates again once the size settles, keeps the place by character
+/// offset, shows the page (or spread) holding it, and checks every shown state.
+///
+/// It is the app's main thread: pagination's compute time (real, monotonic — or pinned) is
+/// charged to the clock, so `paginated` and `shown` come that much after the `settled`, and
+/// events that arrive meanwhile are handled when it is done. The hinge never turns a page;
+/// only `turn` and `goto` move the place.
+///
+/// ```swift
+/// var reader = ReaderStateMachine(document: doc, profile: duo, offset: 20_000)
+/// // settled 867×611 → paginated (pages, ms) → shown pages [22, 23], layout spread
+/// ```
+public struct ReaderStateMachine: Stage {
+  let document: ReaderDocument
+  let insets: Profile.PageInsets
+  let clock: ComputeClock
+  /// Page sizes to paginate ahead, in the background, once the text size is known.
+  let prepaginateSizes: [(width: Double, height: Double)]?
+
+  /// The place: a UTF-16 offset.
+  public private(set) var offset: Int
+  private var previousOffset: Int?
+  private var geometry: PageGeometry?
+  private var textSize: TextSize = .large
+  private var pagination: Pagination?
+  private var firstPage = 0
+  private var invariants = ReaderInvariants()
+
+  private var busyUntil = -Double.infinity
+  private var pendingOutput: [Event] = []
+  private var queued: [Event] = []
+  /// When each background pagination is ready (prepagination).
+  private var readyAt: [PageKey: Double] = [:]
+  private var backgroundCursor = -Double.infinity
+
+  struct PageKey: Hashable {
+    var width: Double
+    var height: Double
+    var textSize: TextSize
+  }
+
+  /// Makes the reader over a document.
+  /// - Parameters:
+  ///   - offset: the starting place.
+  ///   - clock: measures (or pins) pagination time.
+  ///   - prepaginate: paginate the page sizes of every pose in the background.
+  public init(
+    document: ReaderDocument, profile: Profile, offset: Int = 0, clock: ComputeClock = .monotonic,
+    prepaginate: Bool = false
+  ) {
+    self.document = document
+    self.insets = profile.pages
+    self.clock = clock
+    self.offset = min(max(0, offset), document.utf16Count)
+    if prepaginate {
+      var sizes: [(Double, Double)] = []
+      let geometries = Array(profile.poses.values) + Array(profile.splitView.values)
+      for pose in geometries {
+        let division = pose.division.map { Division(frame: $0, isActive: true) }
+        for d in [division, division.map { Division(frame: $0.frame, isActive: false) }] {
+          let g = PageGeometry(width: pose.width, height: pose.height, division: d, insets: profile.pages)
+          if !sizes.contains(where: { $0 == (g.pageWidth, g.pageHeight) }) { sizes.append((g.pageWidth, g.pageHeight)) }
+        }
+      }
+      prepaginateSizes = sizes.sorted { ($0.0, $0.1) < ($1.0, $1.1) }
+    } else {
+      prepaginateSizes = nil
+    }
+  }
+
+  public var deadline: Double? { pendingOutput.isEmpty && queued.isEmpty ? nil : busyUntil }
+
+  public mutating func receive(_ event: Event, into output: inout [Event]) {
+    switch event.kind {
+    case .settled, .turn, .goto: break
+    default: return
+    }
+    if event.time < busyUntil || !queued.isEmpty {
+      queued.append(event)
+      return
+    }
+    handle(event, now: event.time, into: &output)
+  }
+
+  public mutating func fire(at now: Double, into output: inout [Event]) {
+    output.append(contentsOf: pendingOutput)
+    pendingOutput.removeAll()
+    while !queued.isEmpty, busyUntil <= now {
+      let event = queued.removeFirst()
+      handle(event, now: now, into: &output)
+    }
+  }
+
+  public mutating func flush(at now: Double, into output: inout [Event]) {
+    fire(at: max(now, busyUntil), into: &output)
+  }
+
+  private mutating func handle(_ event: Event, now: Double, into output: inout [Event]) {
+    switch event.kind {
+    case .settled(let s): settle(s, event: event, now: now, into: &output)
+    case .turn(let direction): turn(direction, event: event, now: now, into: &output)
+    case .goto(let target):
+      offset = min(max(0, target), document.utf16Count)
+      guard let pagination else { return }
+      firstPage = first(for: pagination.page(containing: offset) ?? 0)
+      show(cause: event, at: now, into: &output)
+    default: break
+    }
+  }
+
+  private mutating func settle(_ s: Settled, event: Event, now: Double, into output: inout [Event]) {
+    let next = PageGeometry(width: s.width, height: s.height, division: s.division, insets: insets)
+    if !s.changed, pagination != nil, next.pageWidth == geometry?.pageWidth, next.pageHeight == geometry?.pageHeight {
+      geometry = next
+      return  // same key as shown: nothing to paginate (the timing reports a skip)
+    }
+    geometry = next
+    textSize = s.textSize
+    let key = PageKey(width: next.pageWidth, height: next.pageHeight, textSize: s.textSize)
+    var ms = 0.0
+    var outcome: CacheOutcome = .hit
+    let result: Pagination
+    if document.isCached(width: key.width, height: key.height, textSize: key.textSize) {
+      result = document.pagination(width: key.width, height: key.height, textSize: key.textSize).result
+      if let ready = readyAt[key], ready > now { ms = ready - now }  // still being prepaginated
+    } else {
+      let (laidOut, took) = clock.measure { document.pagination(width: key.width, height: key.height, textSize: key.textSize).result }
+      result = laidOut
+      ms = took
+      outcome = .miss
+    }
+    pagination = result
+    firstPage = first(for: result.page(containing: offset) ?? 0)
+    let done = now + ms
+    let paginated = Event(
+      time: done,
+      .paginated(
+        Paginated(
+          pageWidth: key.width, pageHeight: key.height, textSize: key.textSize, pageCount: result.pageCount, ms: ms,
+          cache: outcome, characters: outcome == .miss ? result.charactersLaidOut : 0)))
+    var events = [paginated]
+    show(cause: event, at: done, into: &events)
+    emit(events, at: done, now: now, into: &output)
+    prepaginate(textSize: key.textSize, after: done)
+  }
+
+  private mutating func turn(_ direction: TurnDirection, event: Event, now: Double, into output: inout [Event]) {
+    guard let pagination, let geometry else { return }
+    let step = geometry.pagesPerScreen
+    let target = direction == .next ? firstPage + step : firstPage - step
+    guard target >= 0, target < pagination.pageCount else { return }  // at an end: nothing to turn
+    firstPage = target
+    offset = pagination.pageRange(target).lowerBound  // re-anchor to the first character on screen
+    show(cause: event, at: now, into: &output)
+  }
+
+  /// The first page on screen for the page holding the place (even in a spread).
+  private func first(for page: Int) -> Int {
+    geometry?.layout == .spread ? page - page % 2 : page
+  }
+
+  private mutating func show(cause: Event, at time: Double, into output: inout [Event]) {
+    guard let pagination, let geometry else { return }
+    let pages = (firstPage..<min(firstPage + geometry.pagesPerScreen, pagination.pageCount)).map { $0 }
+    let ranges = pages.map { pagination.pageRange($0) }
+    let shown = Shown(
+      offset: offset, pages: pages, ranges: ranges, pageCount: pagination.pageCount, layout: geometry.layout,
+      frames: Array(geometry.frames.prefix(max(1, pages.count))), notes: geometry.notes,
+      excerpt: ranges.first.map { document.excerpt($0) } ?? "")
+    output.append(Event(time: time, .shown(shown)))
+    let snapshot = ReaderSnapshot(
+      offset: offset, previousOffset: previousOffset, pages: pages,
+      pageRanges: (0..<pagination.pageCount).map { pagination.pageRange($0) }, textLength: document.utf16Count,
+      geometry: geometry, visibleLines: pages.map { pagination.lines(onPage: $0) }, style: pagination.style,
+      cause: EventWriter.typeName(cause.kind), breaksFingerprint: pagination.pageStarts.hashValue,
+      key: "\(StreamFormat.number(geometry.pageWidth))×\(StreamFormat.number(geometry.pageHeight)) \(textSize.rawValue)")
+    for (rule, message) in invariants.check(snapshot) {
+      output.append(
+        Event(
+          time: time,
+          .violation(Violation(rule: rule, message: message, cause: EventWriter.typeName(cause.kind), causeTime: cause.time))))
+    }
+    previousOffset = offset
+  }
+
+  private mutating func emit(_ events: [Event], at done: Double, now: Double, into output: inout [Event]) {
+    if done <= now {
+      output.append(contentsOf: events)
+    } else {
+      busyUntil = done
+      pendingOutput.append(contentsOf: events)
+    }
+  }
+
+  /// Lays out every pose's page size for this text size on a background worker: each is ready
+  /// its measured time after the previous one finished.
+  private mutating func prepaginate(textSize: TextSize, after time: Double) {
+    guard let sizes = prepaginateSizes else { return }
+    backgroundCursor = max(backgroundCursor, time)
+    for size in sizes {
+      let key = PageKey(width: size.width, height: size.height, textSize: textSize)
+      guard !document.isCached(width: key.width, height: key.height, textSize: key.textSize) else { continue }
+      let (_, ms) = clock.measure { document.pagination(width: key.width, height: key.height, textSize: key.textSize) }
+      backgroundCursor += ms
+      readyAt[key] = backgroundCursor
+    }
+  }
+}
+
+/// Number formatting shared by the reader's messages.
+enum StreamFormat {
+  static func number(_ value: Double) -> String {
+    var bytes: [UInt8] = []
+    JSONObjectWriter.appendNumber(value, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+}
