@@ -1,3 +1,5 @@
+import HingeSim
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -21,6 +23,12 @@ public enum HingeSimCLI {
     signal(SIGPIPE, SIG_IGN)
     let context = CommandContext(
       stdout: .stdout, stderr: .stderr, resourceRoot: ResourceLocator.root(argv0: arguments.first))
+    return run(arguments, context: context)
+  }
+
+  /// Runs the command line with the given streams and resource root (tests capture output).
+  public static func run(_ arguments: [String], context: CommandContext) -> Int32 {
+    RunLoop.stopRequested = 0
     defer {
       context.stdout.flush()
       context.stderr.flush()

@@ -15,6 +15,8 @@ import Typesetter
 /// ```
 public struct ReaderStateMachine: Stage {
   let document: ReaderDocument
+  /// This reader's paginations.
+  public let cache: PaginationCache
   let insets: Profile.PageInsets
   let clock: ComputeClock
   /// Page sizes to paginate ahead, in the background, once the text size is known.
@@ -52,6 +54,7 @@ public struct ReaderStateMachine: Stage {
     prepaginate: Bool = false
   ) {
     self.document = document
+    self.cache = PaginationCache(document: document)
     self.insets = profile.pages
     self.clock = clock
     self.offset = min(max(0, offset), document.utf16Count)
@@ -123,11 +126,11 @@ public struct ReaderStateMachine: Stage {
     var ms = 0.0
     var outcome: CacheOutcome = .hit
     let result: Pagination
-    if document.isCached(width: key.width, height: key.height, textSize: key.textSize) {
-      result = document.pagination(width: key.width, height: key.height, textSize: key.textSize).result
+    if cache.contains(width: key.width, height: key.height, textSize: key.textSize) {
+      result = cache.pagination(width: key.width, height: key.height, textSize: key.textSize).result
       if let ready = readyAt[key], ready > now { ms = ready - now }  // still being prepaginated
     } else {
-      let (laidOut, took) = clock.measure { document.pagination(width: key.width, height: key.height, textSize: key.textSize).result }
+      let (laidOut, took) = clock.measure { cache.pagination(width: key.width, height: key.height, textSize: key.textSize).result }
       result = laidOut
       ms = took
       outcome = .miss
@@ -202,8 +205,8 @@ public struct ReaderStateMachine: Stage {
     backgroundCursor = max(backgroundCursor, time)
     for size in sizes {
       let key = PageKey(width: size.width, height: size.height, textSize: textSize)
-      guard !document.isCached(width: key.width, height: key.height, textSize: key.textSize) else { continue }
-      let (_, ms) = clock.measure { document.pagination(width: key.width, height: key.height, textSize: key.textSize) }
+      guard !cache.contains(width: key.width, height: key.height, textSize: key.textSize) else { continue }
+      let (_, ms) = clock.measure { cache.pagination(width: key.width, height: key.height, textSize: key.textSize) }
       backgroundCursor += ms
       readyAt[key] = backgroundCursor
     }

@@ -20,6 +20,20 @@ public final class OutputStream: @unchecked Sendable {
   /// Standard error, flushed line by line.
   public static let stderr = OutputStream(fd: 2, lineBuffered: true)
 
+  /// Bytes kept in memory instead of written (a stream made with `capturing()`).
+  public private(set) var captured: [UInt8] = []
+  private var capturing = false
+
+  /// A stream that keeps everything written in `captured` (for tests).
+  public static func capturing() -> OutputStream {
+    let stream = OutputStream(fd: -1)
+    stream.capturing = true
+    return stream
+  }
+
+  /// What was captured, as text.
+  public var capturedText: String { flush(); return String(decoding: captured, as: UTF8.self) }
+
   /// Wraps a descriptor; `owns` closes it on `close()`.
   public init(fd: Int32, lineBuffered: Bool = false, owns: Bool = false) {
     self.fd = fd
@@ -38,7 +52,7 @@ public final class OutputStream: @unchecked Sendable {
   }
 
   /// True when the descriptor is a terminal.
-  public var isTerminal: Bool { isatty(fd) == 1 }
+  public var isTerminal: Bool { fd >= 0 && isatty(fd) == 1 }
 
   /// Appends text.
   public func write(_ text: String) {
@@ -60,6 +74,10 @@ public final class OutputStream: @unchecked Sendable {
   public func flush() {
     guard !buffer.isEmpty else { return }
     defer { buffer.removeAll(keepingCapacity: true) }
+    if capturing {
+      captured.append(contentsOf: buffer)
+      return
+    }
     guard !isBroken else { return }
     buffer.withUnsafeBytes { raw in
       var offset = 0

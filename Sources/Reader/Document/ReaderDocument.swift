@@ -1,12 +1,13 @@
 import HingeSim
 import Typesetter
 
-/// The text the reader shows, analysed once, with its paginations cached by page size and
-/// text size.
+/// The text the reader shows, analysed once (breaks, hyphen points, shaped widths), shared by
+/// every reader and every pagination of it.
 ///
 /// ```swift
 /// let doc = try ReaderDocument(text: chapter, profile: duo)
-/// let pages = doc.pagination(width: 342, height: 580, textSize: .large).result
+/// let cache = PaginationCache(document: doc)
+/// let pages = cache.pagination(width: 342, height: 580, textSize: .large).result
 /// ```
 public final class ReaderDocument: @unchecked Sendable {
   /// The text.
@@ -14,13 +15,6 @@ public final class ReaderDocument: @unchecked Sendable {
   /// The typesetter's analysis of it.
   public let layout: TextLayout
   private let typography: Profile.Typography
-  private var cache: [CacheKey: Pagination] = [:]
-
-  struct CacheKey: Hashable {
-    var width: Double
-    var height: Double
-    var textSize: TextSize
-  }
 
   /// Analyses `text` with the profile's fonts and hyphenation.
   public init(text: String, profile: Profile) throws(ReaderError) {
@@ -51,19 +45,6 @@ public final class ReaderDocument: @unchecked Sendable {
       paragraphSpacing: typography.paragraphSpacing, hyphenationFactor: typography.hyphenationFactor)
   }
 
-  /// True when this page size and text size are already paginated.
-  public func isCached(width: Double, height: Double, textSize: TextSize) -> Bool {
-    cache[CacheKey(width: width, height: height, textSize: textSize)] != nil
-  }
-
-  /// The pagination for a page size and text size, from the cache or laid out now.
-  public func pagination(width: Double, height: Double, textSize: TextSize) -> (result: Pagination, hit: Bool) {
-    let key = CacheKey(width: width, height: height, textSize: textSize)
-    if let hit = cache[key] { return (hit, true) }
-    let pagination = layout.paginate(width: width, height: height, style: style(for: textSize))
-    cache[key] = pagination
-    return (pagination, false)
-  }
 
   /// The text of a UTF-16 range.
   public func text(in range: Range<Int>) -> String { layout.text(in: range) }

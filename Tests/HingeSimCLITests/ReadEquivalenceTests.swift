@@ -1,0 +1,69 @@
+import HingeSim
+import TestSupport
+import Testing
+
+@Suite("run, read and check")
+struct ReadEquivalenceTests {
+  @Test("simulate | read equals run --json, byte for byte (compute time pinned)")
+  func simulateReadEqualsRun() {
+    for source in ["traces/open-wide.jsonl", "traces/fold-book.csv", "traces/rotate-tabletop.jsonl"] {
+      let simulated = CLIHarness.run(["simulate", source])
+      #expect(simulated.code == 0, "\(source): \(simulated.stderr)")
+      let stream = TestSupport.temporaryFile(simulated.stdout)
+      let read = CLIHarness.run(["read", stream, "--compute-ms", "3", "--offset", "20000"])
+      let run = CLIHarness.run(["run", source, "--json", "--compute-ms", "3", "--offset", "20000"])
+      #expect(read.code == 0 && run.code == 0, "\(source): \(read.stderr) \(run.stderr)")
+      #expect(read.stdout == run.stdout, "\(source)")
+      #expect(run.stdout.contains("\"type\":\"shown\""))
+    }
+  }
+
+  @Test("run prints a readable timeline with pagination and shown pages")
+  func timeline() {
+    let r = CLIHarness.run(["run", "traces/open-wide.jsonl", "--compute-ms", "2"])
+    #expect(r.code == 0)
+    #expect(r.stdout.contains("pose       closed (portrait)"))
+    #expect(r.stdout.contains("settled    867×611 large, fold active, 7 sizes"))
+    #expect(r.stdout.contains("paginated  "))
+    #expect(r.stdout.contains("shown      spread pages 1–2 of "))
+  }
+
+  @Test("check passes clean sources and reports missing ones")
+  func check() {
+    let ok = CLIHarness.run(["check", "traces/open-wide.jsonl", "traces/fold-book.csv"])
+    #expect(ok.code == 0, "\(ok.stdout)")
+    #expect(ok.stdout.hasSuffix("2 of 2 passed\n"))
+    let missing = CLIHarness.run(["check", "traces/open-wide.jsonl", "/nonexistent.jsonl"])
+    #expect(missing.code == 66)
+    #expect(missing.stdout.contains("ERROR /nonexistent.jsonl: /nonexistent.jsonl: cannot open: No such file or directory"))
+  }
+
+  @Test("bad input: exit codes and messages")
+  func badInput() {
+    let bad = TestSupport.temporaryFile("{\"t\":0,\"type\":\"hinge\",\"angle\":0}\n{\"t\":10,\"type\":\"hinge\",\"angle\":\"x\"}\n")
+    let r = CLIHarness.run(["simulate", bad])
+    #expect(r.code == 65)
+    #expect(r.stderr.contains("\(bad):2:32: expected a number for 'angle' (degrees), found '\"x\"}'"))
+    #expect(r.stderr.contains("the output stops after"))
+    #expect(r.stdout.contains("\"type\":\"pose\""))  // what was recorded before the error is kept
+    #expect(CLIHarness.run(["simulate", "/nonexistent.jsonl"]).code == 66)
+    #expect(CLIHarness.run(["simulate"]).code == 64)
+    #expect(CLIHarness.run(["simulate", bad, "--bogus"]).code == 64)
+    #expect(CLIHarness.run(["frobnicate"]).code == 64)
+    let lenient = CLIHarness.run(["simulate", bad, "--lenient"])
+    #expect(lenient.code == 0)
+    #expect(lenient.stderr.contains("skipped 1 bad line(s)"))
+  }
+
+  @Test("profiles lists and validates")
+  func profiles() {
+    let list = CLIHarness.run(["profiles"])
+    #expect(list.code == 0)
+    #expect(list.stdout.contains("iphone-duo  hinge 0–180°, settle 200 ms"))
+    #expect(list.stdout.contains("none  no hinge"))
+    let broken = TestSupport.temporaryFile(#"{"name": "x", "hinge": null, "poses": {"closed": {"display": "outer", "reader": {"width": "wide", "height": 1, "source": "measured"}}}}"#, suffix: ".json")
+    let r = CLIHarness.run(["profiles", "--check", broken])
+    #expect(r.code == 65)
+    #expect(r.stderr.contains(#"poses.closed.reader.width: expected a positive number, found "wide""#))
+  }
+}

@@ -1,0 +1,123 @@
+import HingeSim
+import Reader
+import TestSupport
+import Testing
+
+@Suite("Reader behaviour")
+struct ReaderBehaviourTests {
+  typealias F = ReaderFixtures
+
+  @Test("closed then open: one page, then a spread starting even, the place kept")
+  func closedThenOpen() {
+    let out = F.run([F.hinge(0, at: 0), F.hinge(180, at: 1000)])
+    let shown = F.shown(out)
+    #expect(shown.count == 2)
+    #expect(shown[0].1.layout == .single && shown[0].1.pages.count == 1)
+    #expect(shown[1].1.layout == .spread && shown[1].1.pages.count == 2)
+    #expect(shown[1].1.pages[0] % 2 == 0)
+    for (_, s) in shown {
+      #expect(s.offset == 20_000)
+      #expect(s.ranges.contains { $0.contains(20_000) })
+    }
+    #expect(F.violations(out).isEmpty)
+  }
+
+  @Test("compute time is charged: shown comes the pinned ms after settled; inputs meanwhile wait")
+  func computeCharged() {
+    let out = F.run([F.hinge(0, at: 0), Event(time: 202, .turn(.next))], computeMs: 5)
+    let settled = out.first { if case .settled = $0.kind { true } else { false } }!
+    let shown = F.shown(out)
+    #expect(shown[0].0 == settled.time + 5)
+    #expect(shown[1].0 == 205)  // the turn at 202 was handled when pagination finished
+    #expect(shown[1].1.pages == [shown[0].1.pages[0] + 1])
+  }
+
+  @Test("the place holds through close → open → fold → rotate → close → open")
+  func placeHolds() {
+    var inputs = [F.hinge(0, at: 0)]
+    inputs.append(F.hinge(180, at: 1000))  // open wide
+    inputs.append(F.hinge(110, at: 2000))  // book
+    inputs.append(Event(time: 3000, .orientation(.landscapeLeft)))  // tabletop
+    inputs.append(F.hinge(0, at: 4000))  // closed sideways
+    inputs.append(Event(time: 5000, .orientation(.portrait)))  // closed
+    inputs.append(F.hinge(180, at: 6000))  // open wide again
+    let out = F.run(inputs)
+    let shown = F.shown(out)
+    #expect(shown.map(\.1.layout) == [.single, .spread, .tabletop, .single, .single, .spread])
+    let paragraph = F.document.text(in: 19_990..<20_010)
+    for (_, s) in shown {
+      #expect(s.offset == 20_000)
+      let visible = s.ranges.map { F.document.text(in: $0) }.joined()
+      #expect(visible.contains(paragraph) || s.ranges.contains { $0.contains(20_000) })
+      #expect(s.ranges.contains { $0.contains(20_000) })
+    }
+    // The last spread equals the first spread: same key, same pages.
+    #expect(shown[5].1.pages == shown[1].1.pages)
+    #expect(F.violations(out).isEmpty)
+  }
+
+  @Test("flat ↔ book keeps the same pages and does not paginate")
+  func flatBook() {
+    let out = F.run([F.hinge(180, at: 0), F.hinge(110, at: 1000), F.hinge(180, at: 2000)])
+    #expect(F.paginated(out).count == 1)
+    #expect(F.shown(out).count == 1)
+  }
+
+  @Test("AX5 and back: reflow keeps the place; returning to Large hits the cache with the same pages")
+  func textSizes() {
+    let out = F.run([F.hinge(0, at: 0), Event(time: 1000, .textSize(.AX5)), Event(time: 2000, .textSize(.large))])
+    let p = F.paginated(out)
+    #expect(p.map(\.1.cache) == [.miss, .miss, .hit])
+    #expect(p[1].1.pageCount > p[0].1.pageCount * 4)
+    #expect(p[2].1.ms == 0)
+    let shown = F.shown(out)
+    #expect(shown.allSatisfy { $0.1.ranges.contains { $0.contains(20_000) } })
+    #expect(shown[2].1.pages == shown[0].1.pages)
+    #expect(F.violations(out).isEmpty)
+  }
+
+  @Test("turns move by a page or a spread and re-anchor the place; the hinge never turns a page")
+  func turnsInEveryPose() {
+    // closed: ±1 page
+    var out = F.run([F.hinge(0, at: 0), Event(time: 500, .turn(.next)), Event(time: 600, .turn(.next)), Event(time: 700, .turn(.prev))])
+    var shown = F.shown(out).map(\.1)
+    #expect(shown.map { $0.pages[0] - shown[0].pages[0] } == [0, 1, 2, 1])
+    #expect(shown.dropFirst().allSatisfy { $0.offset == $0.ranges[0].lowerBound })
+    // spread: ±2 pages
+    out = F.run([F.hinge(180, at: 0), Event(time: 500, .turn(.next)), Event(time: 600, .turn(.prev)), Event(time: 700, .turn(.prev))])
+    shown = F.shown(out).map(\.1)
+    #expect(shown.map { $0.pages[0] - shown[0].pages[0] } == [0, 2, 0, -2])
+    #expect(shown.allSatisfy { $0.pages[0] % 2 == 0 && $0.pages.count == 2 })
+    // tabletop: ±1 page
+    out = F.run([F.hinge(110, at: 0), Event(time: 0, .orientation(.landscapeLeft)), Event(time: 1000, .turn(.next))])
+    shown = F.shown(out).map(\.1)
+    #expect(shown.last!.layout == .tabletop)
+    #expect(shown.last!.pages[0] == shown[shown.count - 2].pages[0] + 1)
+    // Folding after a turn shows the turned-to place, not a new page.
+    out = F.run([F.hinge(0, at: 0), Event(time: 500, .turn(.next)), F.hinge(180, at: 1000)])
+    shown = F.shown(out).map(\.1)
+    #expect(shown[2].offset == shown[1].offset)
+    #expect(F.violations(out).isEmpty)
+  }
+
+  @Test("turning past either end does nothing; goto jumps to the page holding the offset")
+  func endsAndGoto() {
+    let out = F.run([F.hinge(0, at: 0), Event(time: 500, .goto(offset: 0)), Event(time: 600, .turn(.prev)), Event(time: 700, .goto(offset: 10_000_000))])
+    let shown = F.shown(out).map(\.1)
+    #expect(shown.count == 3)
+    #expect(shown[1].pages == [0])
+    #expect(shown[2].offset == F.document.utf16Count)
+    #expect(shown[2].pages == [shown[2].pageCount - 1])
+  }
+
+  @Test("pre-pagination: opening finds its pages ready")
+  func prepaginate() {
+    let inputs = [F.hinge(0, at: 0), F.hinge(180, at: 2000)]
+    let plain = F.paginated(F.run(inputs))
+    let ahead = F.paginated(F.run(inputs, prepaginate: true))
+    #expect(plain.map(\.1.cache) == [.miss, .miss])
+    #expect(ahead.map(\.1.cache) == [.miss, .hit])
+    #expect(ahead[1].1.ms == 0)
+    #expect(plain[1].1.ms == 5)
+  }
+}

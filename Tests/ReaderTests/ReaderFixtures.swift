@@ -1,0 +1,60 @@
+import HingeSim
+import Reader
+import TestSupport
+
+/// Shared set-up for reader tests: the bundled profile, a long text, and runs through the
+/// simulator and the reader with the compute time pinned.
+enum ReaderFixtures {
+  static let profile = TestSupport.profile()
+
+  /// A text of numbered paragraphs of varied length, ~60,000 UTF-16 units.
+  static let text: String = {
+    var paragraphs: [String] = []
+    let words = ["fold", "hinge", "lighthouse", "cartographer", "clockwork", "tide", "harbour", "lantern", "measure", "coast"]
+    for i in 0..<400 {
+      var p = "¶\(i) "
+      for j in 0..<(8 + (i * 7) % 40) { p += words[(i + j) % words.count] + " " }
+      paragraphs.append(p + "end.")
+    }
+    return paragraphs.joined(separator: "\n") + "\n"
+  }()
+
+  static let document: ReaderDocument = {
+    do {
+      return try ReaderDocument(text: text, profile: profile)
+    } catch {
+      fatalError("\(error)")
+    }
+  }()
+
+  /// Runs inputs through simulator + reader with 5 ms pinned per pagination.
+  static func run(_ inputs: [Event], offset: Int = 20_000, computeMs: Double = 5, prepaginate: Bool = false) -> [Event] {
+    let reader = ReaderStateMachine(
+      document: document, profile: profile, offset: offset, clock: .pinned(computeMs), prepaginate: prepaginate)
+    return TestSupport.run(inputs, stages: Pipeline.simulator(profile: profile) + [reader])
+  }
+
+  static func shown(_ events: [Event]) -> [(Double, Shown)] {
+    events.compactMap {
+      if case .shown(let s) = $0.kind { return ($0.time, s) }
+      return nil
+    }
+  }
+
+  static func violations(_ events: [Event]) -> [Violation] {
+    events.compactMap {
+      if case .violation(let v) = $0.kind { return v }
+      return nil
+    }
+  }
+
+  static func paginated(_ events: [Event]) -> [(Double, Paginated)] {
+    events.compactMap {
+      if case .paginated(let p) = $0.kind { return ($0.time, p) }
+      return nil
+    }
+  }
+
+  /// Samples moving the hinge to `angle` at `time` (a jump).
+  static func hinge(_ angle: Double, at time: Double) -> Event { Event(time: time, .sample(angle: angle)) }
+}
