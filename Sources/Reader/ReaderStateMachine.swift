@@ -130,7 +130,9 @@ public struct ReaderStateMachine: Stage {
       result = cache.pagination(width: key.width, height: key.height, textSize: key.textSize).result
       if let ready = readyAt[key], ready > now { ms = ready - now }  // still being prepaginated
     } else {
-      let (laidOut, took) = clock.measure { cache.pagination(width: key.width, height: key.height, textSize: key.textSize).result }
+      let (laidOut, took) = clock.measure {
+        cache.pagination(width: key.width, height: key.height, textSize: key.textSize).result
+      }
       result = laidOut
       ms = took
       outcome = .miss
@@ -179,12 +181,14 @@ public struct ReaderStateMachine: Stage {
       pageRanges: (0..<pagination.pageCount).map { pagination.pageRange($0) }, textLength: document.utf16Count,
       geometry: geometry, visibleLines: pages.map { pagination.lines(onPage: $0) }, style: pagination.style,
       cause: EventWriter.typeName(cause.kind), breaksFingerprint: pagination.pageStarts.hashValue,
-      key: "\(StreamFormat.number(geometry.pageWidth))×\(StreamFormat.number(geometry.pageHeight)) \(textSize.rawValue)")
+      key: "\(StreamFormat.number(geometry.pageWidth))×\(StreamFormat.number(geometry.pageHeight)) \(textSize.rawValue)"
+    )
     for (rule, message) in invariants.check(snapshot) {
       output.append(
         Event(
           time: time,
-          .violation(Violation(rule: rule, message: message, cause: EventWriter.typeName(cause.kind), causeTime: cause.time))))
+          .violation(
+            Violation(rule: rule, message: message, cause: EventWriter.typeName(cause.kind), causeTime: cause.time))))
     }
     previousOffset = offset
   }

@@ -16,7 +16,8 @@ enum CLIHarness {
     let err = OutputStream.capturing()
     let context = CommandContext(stdout: out, stderr: err, resourceRoot: TestSupport.packageRoot)
     let resolved = arguments.map { arg in
-      arg.hasPrefix("traces/") || arg.hasPrefix("texts/") || arg.hasPrefix("profiles/") ? TestSupport.packageRoot + "/" + arg : arg
+      arg.hasPrefix("traces/") || arg.hasPrefix("texts/") || arg.hasPrefix("profiles/")
+        ? TestSupport.packageRoot + "/" + arg : arg
     }
     let code = HingeSimCLI.run(["hingesim"] + resolved, context: context)
     return CLIResult(code: code, stdout: out.capturedText, stderr: err.capturedText)

@@ -35,12 +35,14 @@ struct ReadEquivalenceTests {
     #expect(ok.stdout.hasSuffix("2 of 2 passed\n"))
     let missing = CLIHarness.run(["check", "traces/open-wide.jsonl", "/nonexistent.jsonl"])
     #expect(missing.code == 66)
-    #expect(missing.stdout.contains("ERROR /nonexistent.jsonl: /nonexistent.jsonl: cannot open: No such file or directory"))
+    #expect(
+      missing.stdout.contains("ERROR /nonexistent.jsonl: /nonexistent.jsonl: cannot open: No such file or directory"))
   }
 
   @Test("bad input: exit codes and messages")
   func badInput() {
-    let bad = TestSupport.temporaryFile("{\"t\":0,\"type\":\"hinge\",\"angle\":0}\n{\"t\":10,\"type\":\"hinge\",\"angle\":\"x\"}\n")
+    let bad = TestSupport.temporaryFile(
+      "{\"t\":0,\"type\":\"hinge\",\"angle\":0}\n{\"t\":10,\"type\":\"hinge\",\"angle\":\"x\"}\n")
     let r = CLIHarness.run(["simulate", bad])
     #expect(r.code == 65)
     #expect(r.stderr.contains("\(bad):2:32: expected a number for 'angle' (degrees), found '\"x\"}'"))
@@ -61,7 +63,9 @@ struct ReadEquivalenceTests {
     #expect(list.code == 0)
     #expect(list.stdout.contains("iphone-duo  hinge 0–180°, settle 200 ms"))
     #expect(list.stdout.contains("none  no hinge"))
-    let broken = TestSupport.temporaryFile(#"{"name": "x", "hinge": null, "poses": {"closed": {"display": "outer", "reader": {"width": "wide", "height": 1, "source": "measured"}}}}"#, suffix: ".json")
+    let broken = TestSupport.temporaryFile(
+      #"{"name": "x", "hinge": null, "poses": {"closed": {"display": "outer", "reader": {"width": "wide", "height": 1, "source": "measured"}}}}"#,
+      suffix: ".json")
     let r = CLIHarness.run(["profiles", "--check", broken])
     #expect(r.code == 65)
     #expect(r.stderr.contains(#"poses.closed.reader.width: expected a positive number, found "wide""#))

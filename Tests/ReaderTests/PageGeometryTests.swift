@@ -28,7 +28,8 @@ struct PageGeometryTests {
       let g = geometry(active ? .book : .openWide, active: active)
       #expect(g.layout == .spread)
       #expect(g.pageWidth == 331.5 && g.pageHeight == 571)
-      #expect(g.frames == [Rect(x: 104, y: 20, width: 331.5, height: 571), Rect(x: 515.5, y: 20, width: 331.5, height: 571)])
+      #expect(
+        g.frames == [Rect(x: 104, y: 20, width: 331.5, height: 571), Rect(x: 515.5, y: 20, width: 331.5, height: 571)])
       #expect(g.notes == .trailing)
       #expect(g.frames.allSatisfy { !$0.intersects(Rect(x: 455.5, y: 0, width: 40, height: 611)) })
     }

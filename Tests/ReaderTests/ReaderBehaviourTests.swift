@@ -79,12 +79,17 @@ struct ReaderBehaviourTests {
   @Test("turns move by a page or a spread and re-anchor the place; the hinge never turns a page")
   func turnsInEveryPose() {
     // closed: ±1 page
-    var out = F.run([F.hinge(0, at: 0), Event(time: 500, .turn(.next)), Event(time: 600, .turn(.next)), Event(time: 700, .turn(.prev))])
+    var out = F.run([
+      F.hinge(0, at: 0), Event(time: 500, .turn(.next)), Event(time: 600, .turn(.next)), Event(time: 700, .turn(.prev)),
+    ])
     var shown = F.shown(out).map(\.1)
     #expect(shown.map { $0.pages[0] - shown[0].pages[0] } == [0, 1, 2, 1])
     #expect(shown.dropFirst().allSatisfy { $0.offset == $0.ranges[0].lowerBound })
     // spread: ±2 pages
-    out = F.run([F.hinge(180, at: 0), Event(time: 500, .turn(.next)), Event(time: 600, .turn(.prev)), Event(time: 700, .turn(.prev))])
+    out = F.run([
+      F.hinge(180, at: 0), Event(time: 500, .turn(.next)), Event(time: 600, .turn(.prev)),
+      Event(time: 700, .turn(.prev)),
+    ])
     shown = F.shown(out).map(\.1)
     #expect(shown.map { $0.pages[0] - shown[0].pages[0] } == [0, 2, 0, -2])
     #expect(shown.allSatisfy { $0.pages[0] % 2 == 0 && $0.pages.count == 2 })
@@ -102,7 +107,10 @@ struct ReaderBehaviourTests {
 
   @Test("turning past either end does nothing; goto jumps to the page holding the offset")
   func endsAndGoto() {
-    let out = F.run([F.hinge(0, at: 0), Event(time: 500, .goto(offset: 0)), Event(time: 600, .turn(.prev)), Event(time: 700, .goto(offset: 10_000_000))])
+    let out = F.run([
+      F.hinge(0, at: 0), Event(time: 500, .goto(offset: 0)), Event(time: 600, .turn(.prev)),
+      Event(time: 700, .goto(offset: 10_000_000)),
+    ])
     let shown = F.shown(out).map(\.1)
     #expect(shown.count == 3)
     #expect(shown[1].pages == [0])

@@ -10,7 +10,9 @@ enum ReaderFixtures {
   /// A text of numbered paragraphs of varied length, ~60,000 UTF-16 units.
   static let text: String = {
     var paragraphs: [String] = []
-    let words = ["fold", "hinge", "lighthouse", "cartographer", "clockwork", "tide", "harbour", "lantern", "measure", "coast"]
+    let words = [
+      "fold", "hinge", "lighthouse", "cartographer", "clockwork", "tide", "harbour", "lantern", "measure", "coast",
+    ]
     for i in 0..<400 {
       var p = "¶\(i) "
       for j in 0..<(8 + (i * 7) % 40) { p += words[(i + j) % words.count] + " " }
@@ -28,7 +30,8 @@ enum ReaderFixtures {
   }()
 
   /// Runs inputs through simulator + reader with 5 ms pinned per pagination.
-  static func run(_ inputs: [Event], offset: Int = 20_000, computeMs: Double = 5, prepaginate: Bool = false) -> [Event] {
+  static func run(_ inputs: [Event], offset: Int = 20_000, computeMs: Double = 5, prepaginate: Bool = false) -> [Event]
+  {
     let reader = ReaderStateMachine(
       document: document, profile: profile, offset: offset, clock: .pinned(computeMs), prepaginate: prepaginate)
     return TestSupport.run(inputs, stages: Pipeline.simulator(profile: profile) + [reader])

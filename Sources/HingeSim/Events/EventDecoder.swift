@@ -81,23 +81,30 @@ public struct EventDecoder: Sendable {
         let valueOffset = s.offset
         if !key.escaped && s.equals(key.start, key.end, "t") {
           guard let b = s.peek, b == UInt8(ascii: "-") || (b &- 0x30) < 10 else {
-            throw Failure(column: s.column(of: valueOffset), message: "expected a number for 't' (milliseconds), found \(s.found(at: valueOffset))")
+            throw Failure(
+              column: s.column(of: valueOffset),
+              message: "expected a number for 't' (milliseconds), found \(s.found(at: valueOffset))")
           }
           time = try s.number()
         } else if !key.escaped && s.equals(key.start, key.end, "type") {
           typeOffset = valueOffset
           guard s.peek == UInt8(ascii: "\"") else {
-            throw Failure(column: s.column(of: valueOffset), message: "expected a string for 'type', found \(s.found(at: valueOffset))")
+            throw Failure(
+              column: s.column(of: valueOffset),
+              message: "expected a string for 'type', found \(s.found(at: valueOffset))")
           }
           typeName = try s.string()
         } else if !key.escaped && s.equals(key.start, key.end, "angle") {
           angleOffset = valueOffset
           guard let b = s.peek, b == UInt8(ascii: "-") || (b &- 0x30) < 10 else {
-            throw Failure(column: s.column(of: valueOffset), message: "expected a number for 'angle' (degrees), found \(s.found(at: valueOffset))")
+            throw Failure(
+              column: s.column(of: valueOffset),
+              message: "expected a number for 'angle' (degrees), found \(s.found(at: valueOffset))")
           }
           angle = try s.number()
         } else {
-          let name = String(decoding: UnsafeBufferPointer(start: s.base + key.start, count: key.end - key.start), as: UTF8.self)
+          let name = String(
+            decoding: UnsafeBufferPointer(start: s.base + key.start, count: key.end - key.start), as: UTF8.self)
           let value = try JSONValue.parseValue(&s, depth: 1)
           fields.append((name, value, valueOffset))
         }
@@ -106,7 +113,9 @@ public struct EventDecoder: Sendable {
     }
     let end = s.offset
     guard s.atEnd() else {
-      throw Failure(column: s.column(of: s.offset), message: "expected the end of the line after the object, found \(s.found(at: s.offset))")
+      throw Failure(
+        column: s.column(of: s.offset),
+        message: "expected the end of the line after the object, found \(s.found(at: s.offset))")
     }
     guard let typeName else {
       throw Failure(column: 1, message: "expected a 'type' field, found none")
@@ -122,7 +131,9 @@ public struct EventDecoder: Sendable {
     let kind: EventKind?
     switch (typeName, dialect) {
     case ("hinge", .input):
-      guard let angle else { throw Failure(column: typeColumn, message: "expected an 'angle' field in a hinge sample, found none") }
+      guard let angle else {
+        throw Failure(column: typeColumn, message: "expected an 'angle' field in a hinge sample, found none")
+      }
       _ = angleOffset
       kind = .sample(angle: angle)
     case ("hinge", .simulator):
@@ -254,7 +265,8 @@ private struct Fields {
     guard case .object = v, case .number(let x)? = v["x"], case .number(let y)? = v["y"],
       case .number(let w)? = v["width"], case .number(let h)? = v["height"], case .bool(let active)? = v["isActive"]
     else {
-      throw EventDecoder.Failure(column: column, message: "expected null or {x, y, width, height, isActive} for 'division', found \(v.found)")
+      throw EventDecoder.Failure(
+        column: column, message: "expected null or {x, y, width, height, isActive} for 'division', found \(v.found)")
     }
     return Division(frame: Rect(x: x, y: y, width: w, height: h), isActive: active)
   }

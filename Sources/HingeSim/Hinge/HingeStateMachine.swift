@@ -190,9 +190,13 @@ public struct HingeStateMachine: Stage {
     case .unknown: .unknown
     case .closed: landscape ? .closedSideways : .closed
     case .partiallyOpen, .fullyOpen:
-      if split != .off && !landscape { .splitView }
-      else if status == .fullyOpen { landscape ? .openTall : .openWide }
-      else { landscape ? .tabletop : .book }
+      if split != .off && !landscape {
+        .splitView
+      } else if status == .fullyOpen {
+        landscape ? .openTall : .openWide
+      } else {
+        landscape ? .tabletop : .book
+      }
     }
   }
 }

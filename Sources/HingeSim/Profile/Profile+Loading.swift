@@ -38,7 +38,8 @@ extension Profile {
     return names.sorted()
   }
 
-  private static func loadJSON(path: String, display: String, root: String, depth: Int) throws(InputError) -> JSONValue {
+  private static func loadJSON(path: String, display: String, root: String, depth: Int) throws(InputError) -> JSONValue
+  {
     let bytes = try FileBytes.read(path: path, display: display)
     let json: JSONValue
     do {
@@ -55,7 +56,10 @@ extension Profile {
       throw InputError(file: display, line: 0, column: 0, message: "base: expected a profile name, found \(base.found)")
     }
     let basePath = root + "/profiles/" + baseName + ".json"
-    guard case .object(let baseFields) = try loadJSON(path: basePath, display: "profiles/\(baseName).json", root: root, depth: depth + 1) else {
+    guard
+      case .object(let baseFields) = try loadJSON(
+        path: basePath, display: "profiles/\(baseName).json", root: root, depth: depth + 1)
+    else {
       return json
     }
     fields.removeAll { $0.0 == "base" }
@@ -131,7 +135,8 @@ struct ProfileFields {
   func requireSource(_ path: String) throws(ProfileError) {
     let v = try value(path)
     guard case .string(let s)? = v["source"], !s.isEmpty else {
-      throw ProfileError(message: "\(path).source: expected a note (measured, apple-spec, derived: …, assumed: …), found none")
+      throw ProfileError(
+        message: "\(path).source: expected a note (measured, apple-spec, derived: …, assumed: …), found none")
     }
   }
 
@@ -156,12 +161,17 @@ struct ProfileFields {
       case "splitViewRight": split[.right] = geometry
       default:
         guard let pose = Pose(rawValue: key), pose != .unknown, pose != .splitView else {
-          throw ProfileError(message: "poses.\(key): expected a pose (closed, closedSideways, openWide, book, openTall, tabletop, splitViewLeft, splitViewRight), found \"\(key)\"")
+          throw ProfileError(
+            message:
+              "poses.\(key): expected a pose (closed, closedSideways, openWide, book, openTall, tabletop, splitViewLeft, splitViewRight), found \"\(key)\""
+          )
         }
         poses[pose] = geometry
       }
     }
-    guard poses[.closed] != nil else { throw ProfileError(message: "poses.closed: missing (every profile needs the closed pose)") }
+    guard poses[.closed] != nil else {
+      throw ProfileError(message: "poses.closed: missing (every profile needs the closed pose)")
+    }
     if hinge != nil {
       for pose in [Pose.openWide, .book, .openTall, .tabletop] where poses[pose] == nil {
         throw ProfileError(message: "poses.\(pose.rawValue): missing (a profile with a hinge needs it)")
@@ -192,7 +202,8 @@ struct ProfileFields {
     let minAngle = try number("hinge.range.min")
     let maxAngle = try number("hinge.range.max")
     guard maxAngle > minAngle else {
-      throw ProfileError(message: "hinge.range.max: expected a number above hinge.range.min (\(minAngle)), found \(maxAngle)")
+      throw ProfileError(
+        message: "hinge.range.max: expected a number above hinge.range.min (\(minAngle)), found \(maxAngle)")
     }
     let status = Profile.StatusThresholds(
       closedOpening: try number("hinge.status.closedBelow.opening"),
@@ -203,13 +214,22 @@ struct ProfileFields {
       deadband: try number("hinge.status.deadband", nonNegative: true),
       unknownAfterMs: try optionalNumber("hinge.status.unknownAfterMs"))
     guard status.closedClosing <= status.closedOpening else {
-      throw ProfileError(message: "hinge.status.closedBelow.closing: expected ≤ opening (\(status.closedOpening)), found \(status.closedClosing)")
+      throw ProfileError(
+        message:
+          "hinge.status.closedBelow.closing: expected ≤ opening (\(status.closedOpening)), found \(status.closedClosing)"
+      )
     }
     guard status.fullyOpenClosing <= status.fullyOpenOpening else {
-      throw ProfileError(message: "hinge.status.fullyOpenAbove.closing: expected ≤ opening (\(status.fullyOpenOpening)), found \(status.fullyOpenClosing)")
+      throw ProfileError(
+        message:
+          "hinge.status.fullyOpenAbove.closing: expected ≤ opening (\(status.fullyOpenOpening)), found \(status.fullyOpenClosing)"
+      )
     }
     guard status.closedOpening < status.fullyOpenClosing else {
-      throw ProfileError(message: "hinge.status.fullyOpenAbove.closing: expected above closedBelow.opening (\(status.closedOpening)), found \(status.fullyOpenClosing)")
+      throw ProfileError(
+        message:
+          "hinge.status.fullyOpenAbove.closing: expected above closedBelow.opening (\(status.closedOpening)), found \(status.fullyOpenClosing)"
+      )
     }
     let seed = try number("hinge.policy.seed", nonNegative: true)
     let policy = Profile.UpdatePolicy(
@@ -238,7 +258,10 @@ struct ProfileFields {
         width: try number(path + ".division.width", positive: true),
         height: try number(path + ".division.height", positive: true))
       guard frame.x >= 0, frame.y >= 0, frame.maxX <= width, frame.maxY <= height else {
-        throw ProfileError(message: "\(path).division: expected a frame inside the \(width) × \(height) reader, found x \(frame.x), y \(frame.y), \(frame.width) × \(frame.height)")
+        throw ProfileError(
+          message:
+            "\(path).division: expected a frame inside the \(width) × \(height) reader, found x \(frame.x), y \(frame.y), \(frame.width) × \(frame.height)"
+        )
       }
       division = frame
     }
@@ -249,7 +272,8 @@ struct ProfileFields {
     try requireSource(path)
     let easingName = try string(path + ".easing")
     guard let easing = Easing(rawValue: easingName) else {
-      throw ProfileError(message: "\(path).easing: expected linear, ease-in, ease-out or ease-in-out, found \"\(easingName)\"")
+      throw ProfileError(
+        message: "\(path).easing: expected linear, ease-in, ease-out or ease-in-out, found \"\(easingName)\"")
     }
     return Profile.Burst(
       count: try integer(path + ".count", atLeast: 1),

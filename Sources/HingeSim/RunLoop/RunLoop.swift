@@ -88,7 +88,8 @@ public enum MonotonicClock {
       let remaining = target - nowMs()
       guard remaining > 0 else { return }
       let chunk = min(remaining, 50)
-      var ts = timespec(tv_sec: Int(chunk / 1000), tv_nsec: Int((chunk.truncatingRemainder(dividingBy: 1000)) * 1_000_000))
+      var ts = timespec(
+        tv_sec: Int(chunk / 1000), tv_nsec: Int((chunk.truncatingRemainder(dividingBy: 1000)) * 1_000_000))
       nanosleep(&ts, nil)
     }
   }

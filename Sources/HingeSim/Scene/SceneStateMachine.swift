@@ -88,7 +88,12 @@ public struct SceneStateMachine: Stage {
       started = true
       size = (target.width, target.height, target.display)
       output.append(
-        Event(time: time, .scene(SceneChange(width: target.width, height: target.height, display: target.display, transient: false, index: 1, count: 1))))
+        Event(
+          time: time,
+          .scene(
+            SceneChange(
+              width: target.width, height: target.height, display: target.display, transient: false, index: 1, count: 1)
+          )))
       scheduleRegions(after: time, into: &output)
       return
     }
@@ -115,7 +120,11 @@ public struct SceneStateMachine: Stage {
       let width = last ? target.width : Self.round(current.width + (target.width - current.width) * eased)
       let height = last ? target.height : Self.round(current.height + (target.height - current.height) * eased)
       burst.append(
-        Event(time: t, .scene(SceneChange(width: width, height: height, display: target.display, transient: !last, index: i, count: count))))
+        Event(
+          time: t,
+          .scene(
+            SceneChange(width: width, height: height, display: target.display, transient: !last, index: i, count: count)
+          )))
     }
     regionsDue = nil
     fire(at: time, into: &output)

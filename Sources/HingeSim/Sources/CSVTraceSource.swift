@@ -17,7 +17,8 @@ public struct CSVTraceSource: EventSource {
   public private(set) var skipped = 0
 
   /// Opens a CSV trace (`-` for stdin).
-  public init(path: String, angleRange: ClosedRange<Double>? = nil, policy: BadLinePolicy = .strict) throws(InputError) {
+  public init(path: String, angleRange: ClosedRange<Double>? = nil, policy: BadLinePolicy = .strict) throws(InputError)
+  {
     try self.init(reader: LineReader(path: path), angleRange: angleRange, policy: policy)
   }
 
@@ -36,14 +37,21 @@ public struct CSVTraceSource: EventSource {
     while true {
       let name = reader.name
       let reader = self.reader
-      guard let line = try reader.nextLine({ line throws(InputError) -> Result<String, InputError> in
-        if let problem = TraceChecks.binaryProblem(line) {
-          return .failure(InputError(file: name, line: reader.lineNumber, column: problem.column, message: problem.message))
-        }
-        return .success(String(decoding: line, as: UTF8.self))
-      }) else {
+      guard
+        let line = try reader.nextLine({ line throws(InputError) -> Result<String, InputError> in
+          if let problem = TraceChecks.binaryProblem(line) {
+            return .failure(
+              InputError(file: name, line: reader.lineNumber, column: problem.column, message: problem.message))
+          }
+          return .success(String(decoding: line, as: UTF8.self))
+        })
+      else {
         if checks.events == 0 && skipped == 0 {
-          throw InputError(file: name, line: 0, column: 0, message: sawHeader ? "expected rows after the header, found none" : "expected a CSV header 't_ms,angle_deg[,orientation]', found an empty file")
+          throw InputError(
+            file: name, line: 0, column: 0,
+            message: sawHeader
+              ? "expected rows after the header, found none"
+              : "expected a CSV header 't_ms,angle_deg[,orientation]', found an empty file")
         }
         return nil
       }
@@ -57,8 +65,12 @@ public struct CSVTraceSource: EventSource {
         if !sawHeader {
           sawHeader = true
           let header = trimmed.lowercased().split(separator: ",").map { $0.trimmingSpaces }
-          guard header.count >= 2, header[0] == "t_ms", header[1] == "angle_deg", header.count < 3 || header[2] == "orientation" else {
-            throw InputError(file: name, line: lineNumber, column: 1, message: "expected the header 't_ms,angle_deg[,orientation]', found '\(trimmed)'")
+          guard header.count >= 2, header[0] == "t_ms", header[1] == "angle_deg",
+            header.count < 3 || header[2] == "orientation"
+          else {
+            throw InputError(
+              file: name, line: lineNumber, column: 1,
+              message: "expected the header 't_ms,angle_deg[,orientation]', found '\(trimmed)'")
           }
           continue
         }
@@ -86,18 +98,28 @@ public struct CSVTraceSource: EventSource {
       column += cell.count + 1
     }
     guard values.count == 2 || values.count == 3 else {
-      throw InputError(file: reader.name, line: line, column: 1, message: "expected 2 or 3 cells (t_ms,angle_deg[,orientation]), found \(values.count)")
+      throw InputError(
+        file: reader.name, line: line, column: 1,
+        message: "expected 2 or 3 cells (t_ms,angle_deg[,orientation]), found \(values.count)")
     }
     guard let t = Double(values[0].0), t.isFinite else {
-      throw InputError(file: reader.name, line: line, column: values[0].1, message: "expected a time in milliseconds, found '\(values[0].0)'")
+      throw InputError(
+        file: reader.name, line: line, column: values[0].1,
+        message: "expected a time in milliseconds, found '\(values[0].0)'")
     }
     guard let angle = Double(values[1].0), angle.isFinite else {
-      throw InputError(file: reader.name, line: line, column: values[1].1, message: "expected an angle in degrees, found '\(values[1].0)'")
+      throw InputError(
+        file: reader.name, line: line, column: values[1].1,
+        message: "expected an angle in degrees, found '\(values[1].0)'")
     }
     var orientationEvent: Event?
     if values.count == 3, !values[2].0.isEmpty {
       guard let o = Orientation(name: values[2].0) else {
-        throw InputError(file: reader.name, line: line, column: values[2].1, message: "expected an orientation (\(Orientation.allCases.map(\.rawValue).joined(separator: ", "))), found '\(values[2].0)'")
+        throw InputError(
+          file: reader.name, line: line, column: values[2].1,
+          message:
+            "expected an orientation (\(Orientation.allCases.map(\.rawValue).joined(separator: ", "))), found '\(values[2].0)'"
+        )
       }
       if o != orientation {
         orientation = o
@@ -106,7 +128,8 @@ public struct CSVTraceSource: EventSource {
     }
     let sample = Event(time: t, .sample(angle: angle))
     if let message = checks.check(sample) {
-      throw InputError(file: reader.name, line: line, column: message.contains("angle") ? values[1].1 : values[0].1, message: message)
+      throw InputError(
+        file: reader.name, line: line, column: message.contains("angle") ? values[1].1 : values[0].1, message: message)
     }
     if let orientationEvent {
       queued = sample

@@ -24,7 +24,8 @@ public enum FileBytes {
         if errno == EISDIR {
           throw InputError(file: name, line: 0, column: 0, message: "is a directory, expected a file")
         }
-        throw InputError(file: name, line: 0, column: 0, message: "read failed: \(String(cString: strerror(errno)))", kind: .io)
+        throw InputError(
+          file: name, line: 0, column: 0, message: "read failed: \(String(cString: strerror(errno)))", kind: .io)
       }
       if n == 0 { break }
       bytes.append(contentsOf: chunk[0..<n])

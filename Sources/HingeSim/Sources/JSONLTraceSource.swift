@@ -40,7 +40,8 @@ public struct JSONLTraceSource: EventSource {
       let reader = self.reader
       let result = try reader.nextLine { line throws(InputError) -> Result<EventDecoder.Line, InputError> in
         if let problem = TraceChecks.binaryProblem(line) {
-          return .failure(InputError(file: name, line: reader.lineNumber, column: problem.column, message: problem.message))
+          return .failure(
+            InputError(file: name, line: reader.lineNumber, column: problem.column, message: problem.message))
         }
         do throws(EventDecoder.Failure) {
           return .success(try decoder.decode(line))

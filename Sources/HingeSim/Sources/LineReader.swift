@@ -122,7 +122,8 @@ public final class LineReader {
     }
     if n < 0 {
       if errno == EINTR || errno == EAGAIN { return }
-      let message = errno == EISDIR ? "is a directory, expected a file" : "read failed: \(String(cString: strerror(errno)))"
+      let message =
+        errno == EISDIR ? "is a directory, expected a file" : "read failed: \(String(cString: strerror(errno)))"
       throw InputError(file: name, line: 0, column: 0, message: message, kind: errno == EISDIR ? .badData : .io)
     }
     if n == 0 { eof = true }

@@ -52,7 +52,9 @@ struct CheckCommand: Command {
           failed += 1
           context.stdout.line("FAIL  \(path): \(violations.count) violation\(violations.count == 1 ? "" : "s")")
           for (v, t) in zip(violations, times).prefix(20) {
-            context.stdout.line("        \(StreamRun.format(t)) ms  \(v.rule): \(v.message) (after \(v.cause) at \(StreamRun.format(v.causeTime)) ms)")
+            context.stdout.line(
+              "        \(StreamRun.format(t)) ms  \(v.rule): \(v.message) (after \(v.cause) at \(StreamRun.format(v.causeTime)) ms)"
+            )
           }
         }
       } catch {

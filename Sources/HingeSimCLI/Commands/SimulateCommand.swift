@@ -30,7 +30,9 @@ struct SimulateCommand: Command {
     let outPath = try args.option("--out")
     let paths = try args.positionals()
     guard paths.count == 1 else {
-      throw .usage(paths.isEmpty ? "simulate needs a SOURCE (a trace, a script, or -)" : "simulate takes one SOURCE, found \(paths.count)")
+      throw .usage(
+        paths.isEmpty
+          ? "simulate needs a SOURCE (a trace, a script, or -)" : "simulate takes one SOURCE, found \(paths.count)")
     }
     let profile = try options.loadProfile(context)
     let opener = SourceOpener(options: options, profile: profile, context: context)

@@ -32,7 +32,10 @@ public final class OutputStream: @unchecked Sendable {
   }
 
   /// What was captured, as text.
-  public var capturedText: String { flush(); return String(decoding: captured, as: UTF8.self) }
+  public var capturedText: String {
+    flush()
+    return String(decoding: captured, as: UTF8.self)
+  }
 
   /// Wraps a descriptor; `owns` closes it on `close()`.
   public init(fd: Int32, lineBuffered: Bool = false, owns: Bool = false) {

@@ -32,7 +32,9 @@ enum SourceFormat: String, CaseIterable {
       if line.isEmpty { continue }
       if line.hasPrefix("{") { return .jsonl }
       if line.hasPrefix("t_ms") { return .csv }
-      if line.hasPrefix("E:") || line.hasPrefix("# EVEMU") || line.hasPrefix("N:") || line.hasPrefix("I:") { return .evemu }
+      if line.hasPrefix("E:") || line.hasPrefix("# EVEMU") || line.hasPrefix("N:") || line.hasPrefix("I:") {
+        return .evemu
+      }
       if line.hasPrefix("version:") || line.hasPrefix("ndevices:") || line.hasPrefix("libinput:") { return .libinput }
       if line.hasPrefix("#") { continue }
       return .hinge

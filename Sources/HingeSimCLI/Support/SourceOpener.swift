@@ -35,7 +35,8 @@ struct SourceOpener {
       }
       switch format ?? .jsonl {
       case .jsonl:
-        return AnyEventSource(base: JSONLTraceSource(reader: reader, dialect: dialect, angleRange: range, policy: policy))
+        return AnyEventSource(
+          base: JSONLTraceSource(reader: reader, dialect: dialect, angleRange: range, policy: policy))
       case .csv:
         return AnyEventSource(base: CSVTraceSource(reader: reader, angleRange: range, policy: policy))
       case .hinge, .evemu, .libinput:

@@ -28,7 +28,8 @@ struct SourceOptions {
     }
     if let f = try args.option("--format") {
       guard let format = SourceFormat(rawValue: f.lowercased()) else {
-        throw .usage("--format: expected one of \(SourceFormat.allCases.map(\.rawValue).joined(separator: ", ")), found '\(f)'")
+        throw .usage(
+          "--format: expected one of \(SourceFormat.allCases.map(\.rawValue).joined(separator: ", ")), found '\(f)'")
       }
       o.format = format
     }
@@ -36,7 +37,9 @@ struct SourceOptions {
     o.recordPath = try args.option("--record")
     o.realtime = args.flag("--realtime")
     if let speed = try args.double("--speed") {
-      guard (0.1...100).contains(speed) else { throw .usage("--speed: expected a factor from 0.1 to 100, found \(speed)") }
+      guard (0.1...100).contains(speed) else {
+        throw .usage("--speed: expected a factor from 0.1 to 100, found \(speed)")
+      }
       o.speed = speed
       o.realtime = true
     }

@@ -1,7 +1,8 @@
+import HingeSim
+
 #if canImport(Glibc)
   import Glibc
 #endif
-import HingeSim
 
 /// Runs one source through a pipeline the way every command does: recording, pacing,
 /// Ctrl-C and closed pipes, and errors that say how far the output got.
@@ -41,9 +42,11 @@ enum StreamRun {
       }
     } catch {
       output?.flush()
-      let note = count == 0 ? "no output was written" : "the output stops after \(count) events (t = \(format(lastTime)) ms)"
+      let note =
+        count == 0 ? "no output was written" : "the output stops after \(count) events (t = \(format(lastTime)) ms)"
       var cliError = CLIError(inputError: error)
-      cliError.message += "\n  \(note)" + (options.recordPath.map { "; the recording \($0) holds the inputs read so far" } ?? "")
+      cliError.message +=
+        "\n  \(note)" + (options.recordPath.map { "; the recording \($0) holds the inputs read so far" } ?? "")
       throw cliError
     }
     return count

@@ -26,12 +26,15 @@ enum Timeline {
     case .settled(let s):
       let fold = s.division.map { $0.isActive ? ", fold active" : ", fold flat" } ?? ""
       let change = s.changed ? "" : " (unchanged)"
-      return time + "settled    \(StreamRun.format(s.width))×\(StreamRun.format(s.height)) \(s.textSize.rawValue)\(fold), \(s.sizes) size\(s.sizes == 1 ? "" : "s")\(change)"
+      return time
+        + "settled    \(StreamRun.format(s.width))×\(StreamRun.format(s.height)) \(s.textSize.rawValue)\(fold), \(s.sizes) size\(s.sizes == 1 ? "" : "s")\(change)"
     case .paginated(let p):
-      return time + "paginated  \(p.pageCount) pages of \(StreamRun.format(p.pageWidth))×\(StreamRun.format(p.pageHeight)) in \(StreamRun.format(p.ms)) ms (\(p.cache.rawValue))"
+      return time
+        + "paginated  \(p.pageCount) pages of \(StreamRun.format(p.pageWidth))×\(StreamRun.format(p.pageHeight)) in \(StreamRun.format(p.ms)) ms (\(p.cache.rawValue))"
     case .shown(let s):
       let pages = s.pages.map { String($0 + 1) }.joined(separator: "–")
-      return time + "shown      \(s.layout.rawValue) page\(s.pages.count > 1 ? "s" : "") \(pages) of \(s.pageCount), offset \(s.offset), notes \(s.notes.rawValue) — “\(s.excerpt)”"
+      return time
+        + "shown      \(s.layout.rawValue) page\(s.pages.count > 1 ? "s" : "") \(pages) of \(s.pageCount), offset \(s.offset), notes \(s.notes.rawValue) — “\(s.excerpt)”"
     case .violation(let v):
       return time + "VIOLATION  \(v.rule): \(v.message) (after \(v.cause) at \(StreamRun.format(v.causeTime)) ms)"
     case .timing(let r):

@@ -45,7 +45,6 @@ public final class ReaderDocument: @unchecked Sendable {
       paragraphSpacing: typography.paragraphSpacing, hyphenationFactor: typography.hyphenationFactor)
   }
 
-
   /// The text of a UTF-16 range.
   public func text(in range: Range<Int>) -> String { layout.text(in: range) }
 

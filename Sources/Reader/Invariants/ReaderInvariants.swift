@@ -24,7 +24,9 @@ public struct ReaderInvariants: Sendable {
     var found: [(String, String)] = []
     // offset-visible
     let visible = s.pages.compactMap { $0 < s.pageRanges.count ? s.pageRanges[$0] : nil }
-    let holds = visible.contains { $0.contains(s.offset) || ($0.upperBound == s.textLength && s.offset == s.textLength) }
+    let holds = visible.contains {
+      $0.contains(s.offset) || ($0.upperBound == s.textLength && s.offset == s.textLength)
+    }
     if !holds {
       let shown = visible.map { "\($0.lowerBound)..<\($0.upperBound)" }.joined(separator: ", ")
       found.append(("offset-visible", "offset \(s.offset) is not on the visible page(s) \(shown)"))
@@ -46,16 +48,28 @@ public struct ReaderInvariants: Sendable {
       for (n, line) in lines.enumerated() {
         let height = plain + (line.endsParagraph ? s.style.paragraphSpacing : 0)
         if n > 0 && y + height > frame.height + 1e-6 {
-          found.append(("page-overflow", "page \(s.pages[i]) overflows: line \(n + 1) ends at \(Self.format(y + height)) pt, the page is \(Self.format(frame.height)) pt tall"))
+          found.append(
+            (
+              "page-overflow",
+              "page \(s.pages[i]) overflows: line \(n + 1) ends at \(Self.format(y + height)) pt, the page is \(Self.format(frame.height)) pt tall"
+            ))
           break
         }
         if line.width > frame.width + 1e-6 && line.range.count > 2 {
-          found.append(("page-overflow", "page \(s.pages[i]) line \(n + 1) is \(Self.format(line.width)) pt wide, the page is \(Self.format(frame.width)) pt"))
+          found.append(
+            (
+              "page-overflow",
+              "page \(s.pages[i]) line \(n + 1) is \(Self.format(line.width)) pt wide, the page is \(Self.format(frame.width)) pt"
+            ))
           break
         }
         let rect = Rect(x: frame.x, y: frame.y + y, width: max(line.width, 0.001), height: height)
         if let fold = keepOut.first(where: { rect.intersects($0) }) {
-          found.append(("fold-clear", "page \(s.pages[i]) line \(n + 1) crosses the fold at x \(Self.format(fold.x)), y \(Self.format(fold.y))"))
+          found.append(
+            (
+              "fold-clear",
+              "page \(s.pages[i]) line \(n + 1) crosses the fold at x \(Self.format(fold.x)), y \(Self.format(fold.y))"
+            ))
           break
         }
         y += height
@@ -81,7 +95,9 @@ public struct ReaderInvariants: Sendable {
       return "page \(i) ends at \(a.upperBound) but page \(i + 1) starts at \(b.lowerBound)"
     }
     if length > 0, let empty = ranges.firstIndex(where: { $0.isEmpty }) { return "page \(empty) is empty" }
-    if ranges.last!.upperBound != length { return "the last page ends at \(ranges.last!.upperBound), the text at \(length)" }
+    if ranges.last!.upperBound != length {
+      return "the last page ends at \(ranges.last!.upperBound), the text at \(length)"
+    }
     return nil
   }
 

@@ -180,7 +180,9 @@ struct HingeStateMachineTests {
     let a = TestSupport.run(inputs, stages: [HingeStateMachine(profile: p)])
     let b = TestSupport.run(inputs, stages: [HingeStateMachine(profile: p)])
     #expect(a == b)
-    #expect(hinges(a).map(\.1.angle) != hinges(TestSupport.run(inputs, stages: [HingeStateMachine(profile: profile)])).map(\.1.angle))
+    #expect(
+      hinges(a).map(\.1.angle)
+        != hinges(TestSupport.run(inputs, stages: [HingeStateMachine(profile: profile)])).map(\.1.angle))
   }
 
   @Test("the none profile has no hinge: samples give one closed pose and no updates")

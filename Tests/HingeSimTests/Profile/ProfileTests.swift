@@ -28,7 +28,8 @@ struct ProfileTests {
   }
 
   func loadError(_ mutate: (inout String) -> Void) -> String {
-    var text = String(decoding: try! FileBytes.read(path: TestSupport.packageRoot + "/profiles/iphone-duo.json"), as: UTF8.self)
+    var text = String(
+      decoding: try! FileBytes.read(path: TestSupport.packageRoot + "/profiles/iphone-duo.json"), as: UTF8.self)
     mutate(&text)
     let path = TestSupport.temporaryFile(text, suffix: ".json")
     do {
@@ -42,12 +43,30 @@ struct ProfileTests {
   @Test("validation names the bad key and why")
   func validation() {
     #expect(
-      loadError { $0 = $0.replacingOccurrences(of: #""reader": { "width": 867, "height": 611, "source": "measured: same"#, with: #""reader": { "width": "wide", "height": 611, "source": "measured: same"#) }
+      loadError {
+        $0 = $0.replacingOccurrences(
+          of: #""reader": { "width": 867, "height": 611, "source": "measured: same"#,
+          with: #""reader": { "width": "wide", "height": 611, "source": "measured: same"#)
+      }
         == #"F: poses.book.reader.width: expected a positive number, found "wide""#)
-    #expect(loadError { $0 = $0.replacingOccurrences(of: #""windowMs": 200"#, with: #""windowMs": -1"#) } == "F: settle.windowMs: expected a number ≥ 0, found -1")
-    #expect(loadError { $0 = $0.replacingOccurrences(of: #""easing": "ease-out", "source": "measured"#, with: #""easing": "bouncy", "source": "measured"#) } == #"F: transitions.open.easing: expected linear, ease-in, ease-out or ease-in-out, found "bouncy""#)
-    #expect(loadError { $0 = $0.replacingOccurrences(of: #""settle": { "windowMs": 200, "source": "measured: the reference reader's task(id:) debounce" }"#, with: #""settle": { "windowMs": 200 }"#) } == "F: settle.source: expected a note (measured, apple-spec, derived: …, assumed: …), found none")
-    #expect(loadError { $0 = $0.replacingOccurrences(of: #""opening": 160, "closing": 140"#, with: #""opening": 150, "closing": 170"#) } == "F: hinge.status.fullyOpenAbove.closing: expected ≤ opening (150.0), found 170.0")
+    #expect(
+      loadError { $0 = $0.replacingOccurrences(of: #""windowMs": 200"#, with: #""windowMs": -1"#) }
+        == "F: settle.windowMs: expected a number ≥ 0, found -1")
+    #expect(
+      loadError {
+        $0 = $0.replacingOccurrences(
+          of: #""easing": "ease-out", "source": "measured"#, with: #""easing": "bouncy", "source": "measured"#)
+      } == #"F: transitions.open.easing: expected linear, ease-in, ease-out or ease-in-out, found "bouncy""#)
+    #expect(
+      loadError {
+        $0 = $0.replacingOccurrences(
+          of: #""settle": { "windowMs": 200, "source": "measured: the reference reader's task(id:) debounce" }"#,
+          with: #""settle": { "windowMs": 200 }"#)
+      } == "F: settle.source: expected a note (measured, apple-spec, derived: …, assumed: …), found none")
+    #expect(
+      loadError {
+        $0 = $0.replacingOccurrences(of: #""opening": 160, "closing": 140"#, with: #""opening": 150, "closing": 170"#)
+      } == "F: hinge.status.fullyOpenAbove.closing: expected ≤ opening (150.0), found 170.0")
     #expect(loadError { $0 = String($0.dropLast(20)) }.hasPrefix("F:"))
   }
 }

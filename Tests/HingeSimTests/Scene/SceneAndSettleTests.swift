@@ -153,7 +153,8 @@ struct SceneAndSettleTests {
   func regionLag() {
     var p = profile
     p.transitions.regionLagMs = 30
-    let out = TestSupport.simulate([Event(time: 0, .sample(angle: 0)), Event(time: 500, .sample(angle: 180))], profile: p)
+    let out = TestSupport.simulate(
+      [Event(time: 0, .sample(angle: 0)), Event(time: 500, .sample(angle: 180))], profile: p)
     #expect(regions(out).map(\.0) == [730])
   }
 
@@ -161,7 +162,9 @@ struct SceneAndSettleTests {
   func flush() {
     var settle = SettleStateMachine(windowMs: 200)
     var out: [Event] = []
-    settle.receive(Event(time: 10, .scene(SceneChange(width: 1, height: 2, display: .outer, transient: false, index: 1, count: 1))), into: &out)
+    settle.receive(
+      Event(time: 10, .scene(SceneChange(width: 1, height: 2, display: .outer, transient: false, index: 1, count: 1))),
+      into: &out)
     #expect(settle.deadline == 210)
     settle.flush(at: 50, into: &out)
     #expect(out.count == 1 && out[0].time == 50)
