@@ -37,6 +37,7 @@ public struct ReaderStateMachine: Stage {
   /// When each background pagination is ready (prepagination).
   private var readyAt: [PageKey: Double] = [:]
   private var backgroundCursor = -Double.infinity
+  private var analysisCharged = false
 
   struct PageKey: Hashable {
     var width: Double
@@ -135,6 +136,8 @@ public struct ReaderStateMachine: Stage {
       }
       result = laidOut
       ms = took
+      if !analysisCharged && !clock.isPinned { ms += document.analysisMs }  // the cold pagination
+      analysisCharged = true
       outcome = .miss
     }
     pagination = result

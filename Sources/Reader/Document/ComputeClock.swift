@@ -13,6 +13,9 @@ public struct ComputeClock: Sendable {
   /// A clock that reports `ms` for every measurement.
   public static func pinned(_ ms: Double) -> ComputeClock { ComputeClock(pinned: ms) }
 
+  /// True when durations are pinned rather than measured.
+  public var isPinned: Bool { pinned != nil }
+
   /// Runs `body` and returns its result with the time it took, ms.
   public func measure<T>(_ body: () -> T) -> (T, Double) {
     let start = MonotonicClock.nowMs()

@@ -14,6 +14,9 @@ public final class ReaderDocument: @unchecked Sendable {
   public let text: String
   /// The typesetter's analysis of it.
   public let layout: TextLayout
+  /// How long the analysis took (breaks, hyphen points, shaping), ms — charged to the
+  /// reader's first pagination, the cold one.
+  public let analysisMs: Double
   private let typography: Profile.Typography
 
   /// Analyses `text` with the profile's fonts and hyphenation.
@@ -31,7 +34,9 @@ public final class ReaderDocument: @unchecked Sendable {
     let hyphenator = typography.hyphenationDictionary.flatMap {
       try? Hyphenator(dictionaryPath: $0, leftMin: typography.hyphenLeftMin, rightMin: typography.hyphenRightMin)
     }
+    let start = MonotonicClock.nowMs()
     layout = TextLayout(text: text, font: font, fallback: fallback, hyphenator: hyphenator)
+    analysisMs = ((MonotonicClock.nowMs() - start) * 1000).rounded() / 1000
   }
 
   /// Length in UTF-16 code units.
