@@ -1,3 +1,4 @@
+import HingeSim
 import Typesetter
 
 /// `hingesim paginate`: paginates a text file at a page size and prints its pages.
@@ -30,7 +31,7 @@ struct PaginateCommand: Command {
 
   static func run(_ args: inout Arguments, _ context: CommandContext) throws(CLIError) -> ExitCode {
     let inline = try args.option("--text")
-    let setup = try TypesetSetup.parse(&args)
+    let setup = try TypesetSetup.parse(&args, context)
     guard let width = try args.double("--width"), let height = try args.double("--height") else {
       throw .usage("--width and --height are required")
     }
@@ -142,16 +143,21 @@ struct PaginateCommand: Command {
   }
 }
 
-/// The typesetting options shared by `paginate` and `bench typeset`: text size, line height,
-/// hyphenation and fonts (defaults from `TextSizeCategory` / `TypesetterDefaults`).
+/// The typesetting options of `paginate`: text size, line height, hyphenation and fonts, with
+/// defaults from the device profile's typography (`--profile`, default iphone-duo).
 struct TypesetSetup {
   var category: TextSizeCategory
   var style: TextStyle
   var fontPath: String
   var fallbackPath: String?
+  var dictionaryPath: String?
+  var hyphenMinimums = (left: 2, right: 3)
 
-  /// Takes `--text-size`, `--line-height`, `--no-hyphenation`, `--font`, `--fallback`.
-  static func parse(_ args: inout Arguments) throws(CLIError) -> TypesetSetup {
+  /// Takes `--profile`, `--text-size`, `--line-height`, `--no-hyphenation`, `--font`, `--fallback`.
+  static func parse(_ args: inout Arguments, _ context: CommandContext) throws(CLIError) -> TypesetSetup {
+    var sourceOptions = SourceOptions()
+    if let name = try args.option("--profile") { sourceOptions.profileName = name }
+    let typography = try sourceOptions.loadProfile(context).typography
     var category = TypesetterDefaults.category
     if let name = try args.option("--text-size") {
       guard let parsed = TextSizeCategory(name: name) else {
@@ -159,17 +165,23 @@ struct TypesetSetup {
       }
       category = parsed
     }
-    var style = category.style
+    let size = TextSize(name: category.rawValue).flatMap { typography.sizes[$0] }
+    var style = TextStyle(
+      pointSize: size?.pointSize ?? category.pointSize, lineHeight: size?.lineHeight ?? category.lineHeight,
+      lineSpacing: typography.lineSpacing, paragraphSpacing: typography.paragraphSpacing,
+      hyphenationFactor: typography.hyphenationFactor)
     if let lineHeight = try args.double("--line-height") {
       guard lineHeight > 0 else { throw .usage("--line-height must be positive") }
       style.lineHeight = lineHeight
     }
     if args.flag("--no-hyphenation") { style.hyphenationFactor = 0 }
-    let fontPath = try args.option("--font") ?? TypesetterDefaults.fontPath
+    let fontPath = try args.option("--font") ?? typography.fontFile
     let fallback = try args.option("--fallback")
     return TypesetSetup(
       category: category, style: style, fontPath: fontPath,
-      fallbackPath: fallback ?? TypesetterDefaults.fallbackFontPath)
+      fallbackPath: fallback ?? typography.fallbackFontFile,
+      dictionaryPath: typography.hyphenationDictionary,
+      hyphenMinimums: (typography.hyphenLeftMin, typography.hyphenRightMin))
   }
 
   /// `Large (17 pt, line height 22 pt), hyphenation on`.
@@ -187,7 +199,9 @@ struct TypesetSetup {
     do { font = try Font(path: fontPath) } catch { throw CLIError("\(error)", code: .noInput) }
     var fallback: Font?
     if let fallbackPath { fallback = try? Font(path: fallbackPath) }
-    let hyphenator = try? Hyphenator(dictionaryPath: TypesetterDefaults.hyphenationDictionaryPath)
+    let hyphenator = dictionaryPath.flatMap {
+      try? Hyphenator(dictionaryPath: $0, leftMin: hyphenMinimums.left, rightMin: hyphenMinimums.right)
+    }
     return (font, fallback, hyphenator)
   }
 }
