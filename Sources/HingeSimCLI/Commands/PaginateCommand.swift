@@ -13,6 +13,7 @@ struct PaginateCommand: Command {
     --offset, and each page's start offset and first words.
 
     options:
+      --profile NAME     the device profile whose typography is used (default iphone-duo)
       --text-size L      Dynamic Type category: xSmall small medium large xLarge xxLarge
                          xxxLarge AX1…AX5 (or accessibility1…5); default large (17 pt)
       --line-height PT   line height (default: the category's, 22 at large)
@@ -20,8 +21,8 @@ struct PaginateCommand: Command {
       --lines            print every line (text output)
       --offset N         a UTF-16 offset; prints the page holding it (default 0)
       --json             {"pages":…, "page_starts":[…], "line_starts":[…], "ms":…, …}
-      --font FILE        font file (default Inter Regular, fonts-inter)
-      --fallback FILE    font for glyphs the font lacks (default DejaVu Sans, fonts-dejavu-core)
+      --font FILE        font file (default: the profile's, Inter Regular)
+      --fallback FILE    font for glyphs the font lacks (default: the profile's, DejaVu Sans)
 
     Offsets are UTF-16 code units, like NSRange. Invalid UTF-8 in FILE is replaced by U+FFFD
     with a warning naming the byte offset of the first invalid sequence. Pages are numbered
