@@ -1,3 +1,5 @@
+import HingeSim
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -48,23 +50,10 @@ struct TextFile {
 
   /// The bytes of a file; a missing file is exit 66, a read error exit 74.
   static func readBytes(_ path: String) throws(CLIError) -> [UInt8] {
-    let fd = path == "-" ? 0 : open(path, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else {
-      let reason = String(cString: strerror(errno))
-      throw CLIError("\(path): cannot open: \(reason)", code: errno == ENOENT ? .noInput : .ioError)
+    do {
+      return try FileBytes.read(path: path)
+    } catch {
+      throw CLIError(inputError: error)
     }
-    defer { if fd != 0 { close(fd) } }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-      let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-      if n < 0 {
-        if errno == EINTR { continue }
-        throw CLIError("\(path): read failed: \(String(cString: strerror(errno)))", code: .ioError)
-      }
-      if n == 0 { break }
-      bytes.append(contentsOf: chunk[0..<n])
-    }
-    return bytes
   }
 }
