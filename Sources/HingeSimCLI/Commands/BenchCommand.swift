@@ -1,0 +1,36 @@
+import HingeSim
+
+/// `hingesim bench NAME`: built-in benchmarks (medians of several runs).
+struct BenchCommand: Command {
+  static let name = "bench"
+  static let summary = "run a built-in benchmark (script, simulate)"
+  static let usage = """
+    usage: hingesim bench NAME [options]
+
+    benchmarks:
+      script     compile a generated script of 1,000,000 samples and run it through the
+                 simulator to a discarding sink; prints samples/s (target ≥ 1,000,000)
+      simulate   simulate a generated 1,000,000-sample JSONL trace from a file to /dev/null;
+                 prints samples/s (target ≥ 1,000,000)
+
+    options:
+      --samples N    samples to generate (default 1000000)
+      --runs N       runs; the median is reported (default 5, at least 3)
+      --trace FILE   (simulate) where the generated trace is written and kept
+                     (default /tmp/hingesim-bench-N.jsonl)
+
+    """
+
+  static func run(_ args: inout Arguments, _ context: CommandContext) throws(CLIError) -> ExitCode {
+    let names = ["script", "simulate"]
+    guard let name = try args.positionals().first else {
+      throw .usage("bench needs a NAME (\(names.joined(separator: ", ")))")
+    }
+    switch name {
+    case "script": return try ScriptBenchmark.run(&args, context)
+    case "simulate": return try SimulateBenchmark.run(&args, context)
+    default:
+      throw .usage("unknown benchmark '\(name)' (available: \(names.joined(separator: ", ")))")
+    }
+  }
+}
