@@ -66,13 +66,13 @@ struct ScriptChecker {
     }
     switch command.kind {
     case .start(let position, _):
-      if let first = started {
+      if depth > 0 {
+        error(at: command, length: 5, "expected 'start' outside repeat blocks, found it inside one")
+      } else if let first = started {
         error(
           at: command, length: 5,
           "expected one 'start' per script, found a second one (the first is on line \(first.line))"
         )
-      } else if depth > 0 {
-        error(at: command, length: 5, "expected 'start' outside repeat blocks, found it inside one")
       }
       started = started ?? command
       state.angle = position.implied.angle

@@ -23,7 +23,7 @@ struct BenchCommand: Command {
 
   static func run(_ args: inout Arguments, _ context: CommandContext) throws(CLIError) -> ExitCode {
     let names = ["script", "simulate"]
-    guard let name = try args.positionals().first else {
+    guard let name = args.subcommand() else {
       throw .usage("bench needs a NAME (\(names.joined(separator: ", ")))")
     }
     switch name {
