@@ -1,4 +1,5 @@
 import Testing
+
 @testable import HingeSimCLI
 
 @Suite struct HingeSimCLIPlaceholder {

@@ -14,7 +14,9 @@ struct TraceChecks {
       let b = line[i]
       if b < 0x20 && b != 0x09 {
         let hex = String(b, radix: 16)
-        return (i + 1, "expected text, found binary data (byte 0x\(hex.count == 1 ? "0" + hex : hex))")
+        return (
+          i + 1, "expected text, found binary data (byte 0x\(hex.count == 1 ? "0" + hex : hex))"
+        )
       }
       if b >= 0x80 { ascii = false }
     }
@@ -27,10 +29,12 @@ struct TraceChecks {
   /// Checks an event's time and angle; returns the message of the first problem.
   mutating func check(_ event: Event) -> String? {
     if event.time < lastTime {
-      return "expected a time ≥ \(Self.format(lastTime)) ms (timestamps must not go back), found \(Self.format(event.time))"
+      return
+        "expected a time ≥ \(Self.format(lastTime)) ms (timestamps must not go back), found \(Self.format(event.time))"
     }
     if case .sample(let angle) = event.kind, let range = angleRange, !range.contains(angle) {
-      return "expected an angle from \(Self.format(range.lowerBound)) to \(Self.format(range.upperBound)) degrees, found \(Self.format(angle))"
+      return
+        "expected an angle from \(Self.format(range.lowerBound)) to \(Self.format(range.upperBound)) degrees, found \(Self.format(angle))"
     }
     lastTime = event.time
     events += 1

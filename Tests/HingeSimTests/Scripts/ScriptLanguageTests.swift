@@ -5,17 +5,20 @@ import Testing
 @Suite struct ScriptLanguageTests {
   @Test func startEmitsOrientationThenSampleAtZero() throws {
     let events = try scriptEvents("start tabletop\n")
-    #expect(events == [Event(time: 0, .orientation(.landscapeLeft)), Event(time: 0, .sample(angle: 110))])
+    #expect(
+      events == [Event(time: 0, .orientation(.landscapeLeft)), Event(time: 0, .sample(angle: 110))])
   }
 
   @Test(arguments: [
     ("closed", 0.0, Orientation.portrait), ("book", 110, .portrait), ("openWide", 180, .portrait),
-    ("openTall", 180, .landscapeLeft), ("tabletop", 110, .landscapeLeft), ("closedSideways", 0, .landscapeLeft),
+    ("openTall", 180, .landscapeLeft), ("tabletop", 110, .landscapeLeft),
+    ("closedSideways", 0, .landscapeLeft),
     ("75deg", 75, .portrait), ("42", 42, .portrait),
   ])
   func startPositions(name: String, angle: Double, orientation: Orientation) throws {
     let events = try scriptEvents("start \(name)\n")
-    #expect(events == [Event(time: 0, .orientation(orientation)), Event(time: 0, .sample(angle: angle))])
+    #expect(
+      events == [Event(time: 0, .orientation(orientation)), Event(time: 0, .sample(angle: angle))])
   }
 
   @Test func explicitOrientationOverridesThePose() throws {
@@ -104,7 +107,8 @@ import Testing
   }
 
   @Test func repeatOnOneLineAndNested() throws {
-    let flat = try scriptEvents("start closed\nrepeat 3 { open to 180 over 100ms; close over 100ms }\n")
+    let flat = try scriptEvents(
+      "start closed\nrepeat 3 { open to 180 over 100ms; close over 100ms }\n")
     #expect(flat.count == 2 + 3 * 20)
     #expect(flat.last?.time == 600)
     let nested = try scriptEvents(
@@ -126,7 +130,8 @@ import Testing
   }
 
   @Test func compiledCountAndDurationMatchThePlayback() throws {
-    let text = "rate 250\nstart closed\nrepeat 4 { open to 180 over 333ms ease-in; hold 50ms; rate 100; fold to 20 over 1s; turn next }\njitter 1 for 77ms\nwait 5s\n"
+    let text =
+      "rate 250\nstart closed\nrepeat 4 { open to 180 over 333ms ease-in; hold 50ms; rate 100; fold to 20 over 1s; turn next }\njitter 1 for 77ms\nwait 5s\n"
     let script = try CompiledScript.compile(text, file: "x.hinge")
     let events = try scriptEvents(text)
     #expect(script.eventCount == events.count)

@@ -18,14 +18,17 @@ import Testing
   }
 
   @Test func overflowingCountsSaturate() {
-    let text = "start closed\n" + String(repeating: "repeat 1000000000 { ", count: 5) + "turn next" + String(repeating: " }", count: 5)
+    let text =
+      "start closed\n" + String(repeating: "repeat 1000000000 { ", count: 5) + "turn next"
+      + String(repeating: " }", count: 5)
     #expect(scriptErrors(text).first?.contains("found 9223372036854775807") == true)
   }
 
   @Test func generationIsLazy() throws {
     // 1,000,000 samples from a tiny script: the source is a cursor, not an array.
     let script = try CompiledScript.compile(
-      "rate 1000\nstart closed\nrepeat 500 { open to 180 over 1s; close over 1s }\n", file: "big.hinge")
+      "rate 1000\nstart closed\nrepeat 500 { open to 180 over 1s; close over 1s }\n",
+      file: "big.hinge")
     #expect(script.eventCount == 1_000_002)
     var source = ScriptSource(script)
     var count = 0

@@ -38,14 +38,19 @@ import Testing
       #expect(Array(out.suffix(replayed.count)) == replayed)
       let reconstructed = out.dropLast(replayed.count)
       #expect(reconstructed.allSatisfy { $0.time == 0 })
-      #expect(reconstructed.allSatisfy { if case .turn = $0.kind { false } else if case .mark = $0.kind { false } else { true } })
+      #expect(
+        reconstructed.allSatisfy {
+          if case .turn = $0.kind { false } else if case .mark = $0.kind { false } else { true }
+        })
       #expect(reconstructed.count <= 5)
     }
   }
 
   @Test func theEndIsExclusive() throws {
     #expect(try window(from: 500, to: 700).map(\.time) == [0, 0, 0, 0, 0, 0, 100])
-    let halves = try window(from: 0, to: 300) + window(from: 300).filter { $0.time > 0 || $0.kind == .orientation(.landscapeLeft) }
+    let halves =
+      try window(from: 0, to: 300)
+      + window(from: 300).filter { $0.time > 0 || $0.kind == .orientation(.landscapeLeft) }
     #expect(halves.filter { if case .turn = $0.kind { true } else { false } }.count == 1)
   }
 
