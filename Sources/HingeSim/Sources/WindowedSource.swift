@@ -30,6 +30,7 @@ public struct WindowedSource<Base: EventSource>: EventSource {
     self.toMs = toMs
   }
 
+  /// The reconstructed state first, then the window's events shifted by `fromMs`.
   public mutating func next() throws(InputError) -> Event? {
     if !started {
       started = true
