@@ -48,16 +48,12 @@ public enum HingeSimCLI {
   }
 
   static var overview: String {
-    var text =
-      "hingesim — a hinge and pose simulator for foldable phones\n\nusage: hingesim COMMAND [OPTIONS]\n\ncommands:\n"
+    var text = "hingesim — a hinge and pose simulator for foldable phones\n\nusage: hingesim COMMAND [OPTIONS]\n\ncommands:\n"
     for command in commands {
-      text +=
-        "  " + command.name + String(repeating: " ", count: max(1, 10 - command.name.count))
-        + command.summary + "\n"
+      text += "  " + command.name + String(repeating: " ", count: max(1, 10 - command.name.count)) + command.summary + "\n"
     }
     text += "\n'hingesim COMMAND --help' describes one command.\n"
-    text +=
-      "exit codes: 0 ok, 1 failure (violations, regressions), 64 usage, 65 bad data, 66 missing input, 74 I/O\n"
+    text += "exit codes: 0 ok, 1 failure (violations, regressions), 64 usage, 65 bad data, 66 missing input, 74 I/O\n"
     return text
   }
 }

@@ -18,14 +18,11 @@ struct ProfilesCommand: Command {
       _ = try args.positionals()
       let profile: Profile
       do {
-        profile = try Profile.load(
-          file.contains("/") || file.hasSuffix(".json") ? file : file, root: context.resourceRoot)
+        profile = try Profile.load(file.contains("/") || file.hasSuffix(".json") ? file : file, root: context.resourceRoot)
       } catch {
         throw CLIError(inputError: error)
       }
-      context.stdout.line(
-        "\(file): ok (profile '\(profile.name)', \(profile.poses.count + profile.splitView.count) poses)"
-      )
+      context.stdout.line("\(file): ok (profile '\(profile.name)', \(profile.poses.count + profile.splitView.count) poses)")
       return .ok
     }
     _ = try args.positionals()
@@ -36,13 +33,10 @@ struct ProfilesCommand: Command {
     for name in names {
       do {
         let p = try Profile.load(name, root: context.resourceRoot)
-        let poses =
-          Pose.allCases.filter { p.poses[$0] != nil }.map(\.rawValue)
+        let poses = Pose.allCases.filter { p.poses[$0] != nil }.map(\.rawValue)
           + (p.splitView.isEmpty ? [] : ["splitView"])
         let hinge = p.hinge.map { "hinge \(Int($0.minAngle))–\(Int($0.maxAngle))°" } ?? "no hinge"
-        context.stdout.line(
-          "\(name)  \(hinge), settle \(StreamRun.format(p.settleWindowMs)) ms, poses: \(poses.joined(separator: ", "))"
-        )
+        context.stdout.line("\(name)  \(hinge), settle \(StreamRun.format(p.settleWindowMs)) ms, poses: \(poses.joined(separator: ", "))")
         if !p.description.isEmpty { context.stdout.line("    \(p.description)") }
       } catch {
         context.stdout.line("\(name)  INVALID: \(error)")
