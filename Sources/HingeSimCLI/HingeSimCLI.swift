@@ -13,6 +13,7 @@ public enum HingeSimCLI {
     ReadCommand.self,
     CheckCommand.self,
     PaginateCommand.self,
+    TracesCommand.self,
     ProfilesCommand.self,
     DevicesCommand.self,
     BenchCommand.self,

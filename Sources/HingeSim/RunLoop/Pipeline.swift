@@ -7,14 +7,15 @@ public struct Pipeline {
   /// The stages, upstream first.
   public var stages: [any Stage]
   private var wave: [Event] = []
-  private var next: [Event] = []
   private var scratch: [Event] = []
 
   /// Makes a pipeline.
   public init(_ stages: [any Stage]) { self.stages = stages }
 
   /// The simulator: hinge → scene → settle, for a profile.
-  public static func simulator(profile: Profile, settleMs: Double? = nil, textSize: TextSize = .large) -> [any Stage] {
+  public static func simulator(
+    profile: Profile, settleMs: Double? = nil, textSize: TextSize = .large
+  ) -> [any Stage] {
     [
       HingeStateMachine(profile: profile), SceneStateMachine(profile: profile),
       SettleStateMachine(windowMs: settleMs ?? profile.settleWindowMs, textSize: textSize),
@@ -56,14 +57,14 @@ public struct Pipeline {
   private mutating func propagate(from first: Int, emit: (Event) -> Void) {
     var index = first
     while index < stages.count, !wave.isEmpty {
-      next.removeAll(keepingCapacity: true)
-      next.append(contentsOf: wave)
+      // Stages only append to their output, so the next wave is this wave followed by what
+      // the stage emitted for each event in order; when it emitted nothing (most samples),
+      // the wave goes on as it is, without copying its events.
+      scratch.removeAll(keepingCapacity: true)
       for event in wave {
-        scratch.removeAll(keepingCapacity: true)
         stages[index].receive(event, into: &scratch)
-        next.append(contentsOf: scratch)
       }
-      swap(&wave, &next)
+      if !scratch.isEmpty { wave.append(contentsOf: scratch) }
       index += 1
     }
     for event in wave {

@@ -14,6 +14,9 @@ public struct SceneStateMachine: Stage {
   private var split: SplitMode = .off
   private var status: HingeStatus = .unknown
   private var pose: Pose = .unknown
+  /// The hinge's direction now, and when the last size was set (a change between them is a rotation).
+  private var landscape = false
+  private var landscapeAtSize = false
 
   /// The size last sent (nil before the first pose).
   public private(set) var size: (width: Double, height: Double, display: Display)?
@@ -40,6 +43,8 @@ public struct SceneStateMachine: Stage {
       split = mode
       // Left ↔ right keeps the splitView pose, so no pose event comes: move here.
       if pose == .splitView, mode != .off { move(to: .splitView, at: event.time, into: &output) }
+    case .orientation(let o):
+      if !o.isFlat { landscape = o.isLandscape }
     case .status(let change):
       status = change.status
       updateDivisionActivity(at: event.time, into: &output)
@@ -86,6 +91,7 @@ public struct SceneStateMachine: Stage {
     burstIndex = 0
     guard let current = size, started else {
       started = true
+      landscapeAtSize = landscape
       size = (target.width, target.height, target.display)
       output.append(
         Event(
@@ -106,11 +112,12 @@ public struct SceneStateMachine: Stage {
       kind = profile.transitions.open
     } else if current.display == .inner && target.display == .outer {
       kind = profile.transitions.close
-    } else if (current.width > current.height) != (target.width > target.height) {
+    } else if landscape != landscapeAtSize {
       kind = profile.transitions.rotate
     } else {
       kind = profile.transitions.resize
     }
+    landscapeAtSize = landscape
     let count = kind.count
     for i in 1...count {
       let f = Double(i) / Double(count)

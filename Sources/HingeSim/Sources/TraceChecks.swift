@@ -8,11 +8,19 @@ struct TraceChecks {
 
   /// A message for a line whose bytes are not text, or nil.
   static func binaryProblem(_ line: UnsafeBufferPointer<UInt8>) -> (column: Int, message: String)? {
-    for (i, b) in line.enumerated() where b == 0 || (b < 0x20 && b != 0x09) {
-      let hex = String(b, radix: 16)
-      return (i + 1, "expected text, found binary data (byte 0x\(hex.count == 1 ? "0" + hex : hex))")
+    // One pass over the bytes; UTF-8 validation only for lines that are not plain ASCII.
+    var ascii = true
+    for i in 0..<line.count {
+      let b = line[i]
+      if b < 0x20 && b != 0x09 {
+        let hex = String(b, radix: 16)
+        return (
+          i + 1, "expected text, found binary data (byte 0x\(hex.count == 1 ? "0" + hex : hex))"
+        )
+      }
+      if b >= 0x80 { ascii = false }
     }
-    if String(validating: line, as: UTF8.self) == nil {
+    if !ascii, String(validating: line, as: UTF8.self) == nil {
       return (1, "expected UTF-8 text, found invalid UTF-8 (is this a binary file?)")
     }
     return nil

@@ -22,6 +22,11 @@ struct SimulateCommand: Command {
       --record FILE      write the input events to FILE (JSONL) as they are read
       --realtime         play at wall-clock pace (default: virtual time, as fast as possible)
       --speed X          real-time speed factor, 0.1 to 100 (implies --realtime)
+      --from T           replay from T (ms, or 5s, 2min): the state at T is reconstructed at
+                         t = 0 and times are shifted so that T becomes 0
+      --to T             stop before T (events with from ≤ t < to are replayed)
+      --max-events N     a script that would generate more events is an error (default
+                         10000000)
 
     """
 
@@ -32,21 +37,49 @@ struct SimulateCommand: Command {
     guard paths.count == 1 else {
       throw .usage(
         paths.isEmpty
-          ? "simulate needs a SOURCE (a trace, a script, or -)" : "simulate takes one SOURCE, found \(paths.count)")
+          ? "simulate needs a SOURCE (a trace, a script, or -)"
+          : "simulate takes one SOURCE, found \(paths.count)")
     }
-    let profile = try options.loadProfile(context)
-    let opener = SourceOpener(options: options, profile: profile, context: context)
-    let source = try opener.open(paths[0])
-    let out = try outPath.map { path throws(CLIError) in try OutputStream.create(path: path) } ?? context.stdout
+    _ = try options.loadProfile(context)  // a bad profile fails before --out is created
+    let out =
+      try outPath.map { path throws(CLIError) in try OutputStream.create(path: path) }
+      ?? context.stdout
     defer { if outPath != nil { out.close() } }
-    var pipeline = Pipeline(Pipeline.simulator(profile: profile, settleMs: options.settleMs))
-    try StreamRun.run(&pipeline, source: source, options: options, context: context, output: out) { event in
+    let skipped = try simulate(paths[0], options: options, context: context, output: out) { event in
       out.write(bytes: EventWriter.line(event))
     }
     out.flush()
-    if opener.skipped.count > 0 {
-      context.stderr.line("hingesim: skipped \(opener.skipped.count) bad line(s) (--lenient)")
+    if skipped > 0 {
+      context.stderr.line("hingesim: skipped \(skipped) bad line(s) (--lenient)")
     }
     return .ok
+  }
+
+  /// Runs SOURCE through the simulator with the shared source options, handing every stream
+  /// event to `emit`; returns the number of lines skipped under `--lenient`. Tests and
+  /// benchmarks call it in-process.
+  @discardableResult
+  static func simulate(
+    _ path: String, options: SourceOptions, context: CommandContext, output: OutputStream? = nil,
+    emit: (Event) -> Void
+  ) throws(CLIError) -> Int {
+    let profile = try options.loadProfile(context)
+    let opener = SourceOpener(options: options, profile: profile, context: context)
+    let source = try opener.open(path)
+    var pipeline = Pipeline(Pipeline.simulator(profile: profile, settleMs: options.settleMs))
+    try StreamRun.run(
+      &pipeline, source: source, options: options, context: context, output: output, emit: emit)
+    return opener.skipped.count
+  }
+
+  /// The whole simulator stream of SOURCE as JSON Lines bytes, in memory.
+  static func streamBytes(_ path: String, options: SourceOptions, context: CommandContext)
+    throws(CLIError) -> [UInt8]
+  {
+    var bytes: [UInt8] = []
+    try simulate(path, options: options, context: context) { event in
+      bytes.append(contentsOf: EventWriter.line(event))
+    }
+    return bytes
   }
 }

@@ -68,6 +68,13 @@ public struct Arguments: Sendable {
     return value
   }
 
+  /// The first argument when it is a word (a subcommand such as `bench NAME`); removes it.
+  public mutating func subcommand() -> String? {
+    guard let first = items.first, !first.hasPrefix("-") else { return nil }
+    items.removeFirst()
+    return first
+  }
+
   /// What is left once every known option was taken; an unknown `--option` is a usage error.
   /// `-` (stdin) is a positional; everything after `--` is positional.
   public mutating func positionals() throws(CLIError) -> [String] {

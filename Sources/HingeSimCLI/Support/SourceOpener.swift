@@ -15,7 +15,18 @@ struct SourceOpener {
   /// Counts lines skipped under `--lenient` (shared with the warnings closure).
   let skipped = SkipCounter()
 
-  func open(_ path: String, dialect: EventDecoder.Dialect = .input) throws(CLIError) -> AnyEventSource {
+  func open(_ path: String, dialect: EventDecoder.Dialect = .input) throws(CLIError)
+    -> AnyEventSource
+  {
+    let source = try openWhole(path, dialect: dialect)
+    guard options.fromMs != nil || options.toMs != nil else { return source }
+    return AnyEventSource(
+      base: WindowedSource(base: source, fromMs: options.fromMs ?? 0, toMs: options.toMs))
+  }
+
+  private func openWhole(_ path: String, dialect: EventDecoder.Dialect) throws(CLIError)
+    -> AnyEventSource
+  {
     let range = profile.hinge.map { $0.minAngle...$0.maxAngle }
     let stderr = context.stderr
     let counter = skipped
@@ -38,9 +49,14 @@ struct SourceOpener {
         return AnyEventSource(
           base: JSONLTraceSource(reader: reader, dialect: dialect, angleRange: range, policy: policy))
       case .csv:
-        return AnyEventSource(base: CSVTraceSource(reader: reader, angleRange: range, policy: policy))
-      case .hinge, .evemu, .libinput:
-        throw CLIError("\(reader.name): \((format ?? .jsonl).rawValue) sources are not supported yet", code: .dataError)
+        return AnyEventSource(
+          base: CSVTraceSource(reader: reader, angleRange: range, policy: policy))
+      case .hinge:
+        return AnyEventSource(base: try compileScript(reader))
+      case .evemu, .libinput:
+        throw CLIError(
+          "\(reader.name): \((format ?? .jsonl).rawValue) sources are not supported yet",
+          code: .dataError)
       }
     } catch let error as InputError {
       throw CLIError(inputError: error)
@@ -48,6 +64,26 @@ struct SourceOpener {
       throw error
     } catch {
       throw CLIError("\(error)", code: .dataError)
+    }
+  }
+}
+
+extension SourceOpener {
+  /// Reads a whole `.hinge` script and compiles it for the profile; every error in the file
+  /// becomes one CLI error (exit 65) with source lines and carets.
+  func compileScript(_ reader: LineReader) throws(CLIError) -> ScriptSource {
+    let lines: [String]
+    do {
+      lines = try CompiledScript.readLines(from: reader)
+    } catch {
+      throw CLIError(inputError: error)
+    }
+    do {
+      let options = CompiledScript.Options(profile: profile, maxEvents: options.maxEvents)
+      return ScriptSource(
+        try CompiledScript.compile(lines: lines, file: reader.name, options: options))
+    } catch {
+      throw CLIError(error.description, code: .dataError)
     }
   }
 }

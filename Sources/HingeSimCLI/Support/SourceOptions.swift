@@ -17,6 +17,12 @@ struct SourceOptions {
   var realtime = false
   /// Speed factor for real-time play.
   var speed = 1.0
+  /// Start of the replay window, ms (`--from`).
+  var fromMs: Double?
+  /// End of the replay window (exclusive), ms (`--to`).
+  var toMs: Double?
+  /// Most events a script may generate (`--max-events`).
+  var maxEvents = CompiledScript.Options.defaultMaxEvents
 
   /// Takes the shared options from the arguments.
   static func parse(_ args: inout Arguments) throws(CLIError) -> SourceOptions {
@@ -43,7 +49,35 @@ struct SourceOptions {
       o.speed = speed
       o.realtime = true
     }
+    o.fromMs = try time("--from", &args)
+    o.toMs = try time("--to", &args)
+    if let from = o.fromMs, let to = o.toMs, to <= from {
+      throw .usage(
+        "--to: expected a time after --from (\(StreamRun.format(from)) ms), found \(StreamRun.format(to)) ms"
+      )
+    }
+    if let max = try args.int("--max-events") {
+      guard max >= 1 else { throw .usage("--max-events: expected an integer ≥ 1, found \(max)") }
+      o.maxEvents = max
+    }
     return o
+  }
+
+  /// A time option: milliseconds, or a number with `ms`, `s` or `min`.
+  private static func time(_ name: String, _ args: inout Arguments) throws(CLIError) -> Double? {
+    guard let text = try args.option(name) else { return nil }
+    var digits = Substring(text.lowercased())
+    var scale = 1.0
+    for (suffix, factor) in [("ms", 1.0), ("min", 60_000.0), ("s", 1000.0)]
+    where digits.hasSuffix(suffix) {
+      digits = digits.dropLast(suffix.count)
+      scale = factor
+      break
+    }
+    guard let value = Double(digits), value.isFinite, value >= 0 else {
+      throw .usage("\(name): expected a time like 5000, 5000ms or 5s, found '\(text)'")
+    }
+    return value * scale
   }
 
   /// Loads the profile, mapping its errors to exit codes.
