@@ -6,7 +6,7 @@
 public enum HingeSimCLI {
   /// Every command, in the order `hingesim help` lists them.
   static let commands: [any Command.Type] = [
-    SimulateCommand.self, ProfilesCommand.self,
+    SimulateCommand.self, ReportCommand.self, ProfilesCommand.self,
   ]
 
   /// Runs the command line (`arguments[0]` is the program) and returns the process exit code.

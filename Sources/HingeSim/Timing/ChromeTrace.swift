@@ -37,7 +37,8 @@ public struct ChromeTrace: Sendable {
 
   /// The `tid` offset of a track's overlap track.
   static let overlapOffset = 100
-  let pid = 1
+  /// The process id of this trace's events (one process per source in a batch).
+  public let pid: Int
   private var lines: [String] = []
   private var stacks: [Int: [(start: Double, end: Double)]] = [:]
   private var lastStart: [Int: Double] = [:]
@@ -46,8 +47,9 @@ public struct ChromeTrace: Sendable {
   private var firstKeyChange: Double?
   private var lastKeyChange: Double?
 
-  /// Starts a trace for a process named `processName`.
-  public init(processName: String = "hingesim") {
+  /// Starts a trace for a process named `processName` (one per source in a batch).
+  public init(processName: String = "hingesim", pid: Int = 1) {
+    self.pid = pid
     lines.append(metadata("process_name", tid: 0, value: processName))
     for track in Track.allCases {
       lines.append(metadata("thread_name", tid: track.rawValue, value: track.name))
@@ -122,7 +124,18 @@ public struct ChromeTrace: Sendable {
 
   /// Closes what is still open (a burst cut short) and returns the JSON document.
   public mutating func finish() -> String {
+    Self.document(lines: finishEvents())
+  }
+
+  /// Closes what is still open and returns the trace events, one JSON object per line, to
+  /// be joined with other processes' events by `document(lines:)`.
+  public mutating func finishEvents() -> [String] {
     closeBurst()
+    return lines
+  }
+
+  /// Wraps trace events (JSON objects) in the document `{"traceEvents":[…],"displayTimeUnit":"ms"}`.
+  public static func document(lines: [String]) -> String {
     var text = "{\"traceEvents\":[\n"
     for (i, line) in lines.enumerated() {
       text += line

@@ -101,3 +101,36 @@ public struct LatencyComparison: Sendable, Equatable {
     return text
   }
 }
+
+extension LatencyComparison {
+  /// The comparison as JSON: thresholds, `regression`, and one object per compared figure.
+  public func json() -> String {
+    var w = JSONObjectWriter()
+    w.field("thresholdPercent", thresholdPercent)
+    w.field("minimumDeltaMs", minimumDeltaMs)
+    w.field("regression", hasRegression)
+    w.openArray("rows")
+    for row in rows {
+      w.openElement()
+      w.field("scope", row.scope)
+      w.field("metric", row.metric.rawValue)
+      w.field("stat", row.stat)
+      w.field("base", row.base)
+      w.field("new", row.new)
+      w.field("delta", row.delta)
+      if let p = row.percent { w.field("percent", p) } else { w.null("percent") }
+      w.field("regression", row.regression)
+      w.close()
+    }
+    w.closeArray()
+    w.openArray("unmatched")
+    for note in unmatched {
+      var bytes: [UInt8] = []
+      JSONObjectWriter.appendString(note, to: &bytes)
+      w.rawElement(bytes)
+    }
+    w.closeArray()
+    w.close()
+    return String(decoding: w.bytes, as: UTF8.self) + "\n"
+  }
+}
