@@ -25,9 +25,12 @@ struct PercentileTests {
   @Test("a hundred values: p is the p-th value")
   func hundred() {
     let values = (1...100).map(Double.init).reversed().map { $0 }
-    for p in [1, 29, 50, 57, 90, 99, 100] { #expect(Percentile.nearestRank(Double(p), of: values) == Double(p)) }
-    #expect(Percentile.rank(29, count: 100) == 29)  // 0.29 × 100 is 28.999…96 in binary
-    #expect(Percentile.rank(57, count: 100) == 57)
+    for p in [1, 7, 14, 28, 50, 55, 90, 99, 100] {
+      #expect(Percentile.nearestRank(Double(p), of: values) == Double(p))
+    }
+    // 7 / 100 × 100 is 7.000000000000001 in binary: a naive ceiling would give rank 8.
+    #expect(Percentile.rank(7, count: 100) == 7)
+    #expect(Percentile.rank(55, count: 100) == 55)
   }
 
   @Test("ties: the smallest value with at least p % at or below it")
