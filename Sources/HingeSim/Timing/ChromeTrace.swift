@@ -46,6 +46,7 @@ public struct ChromeTrace: Sendable {
   private var burst: (start: Double, last: Double, sizes: Int, count: Int, width: Double, height: Double)?
   private var firstKeyChange: Double?
   private var lastKeyChange: Double?
+  private var divisionFrame: Rect?
 
   /// Starts a trace for a process named `processName` (one per source in a batch).
   public init(processName: String = "hingesim", pid: Int = 1) {
@@ -89,7 +90,8 @@ public struct ChromeTrace: Sendable {
     case .regions(let r):
       let name = r.division.map { $0.isActive ? "fold active" : "fold inactive" } ?? "no fold"
       instant(name, .scene, t)
-      keyChanged(at: t)
+      if r.division?.frame != divisionFrame { keyChanged(at: t) }  // isActive alone is no key change
+      divisionFrame = r.division?.frame
     case .settled(let s):
       let first = firstKeyChange ?? t
       let last = lastKeyChange ?? t

@@ -33,6 +33,7 @@ public struct TimelinePlot: Sendable {
   private var violations: [(Double, String)] = []
   private var firstKeyChange: Double?
   private var lastKeyChange: Double?
+  private var divisionFrame: Rect?
   private var end = 0.0
 
   /// Starts an empty plot.
@@ -65,7 +66,10 @@ public struct TimelinePlot: Sendable {
     case .scene(let s):
       sizes.append((t, s.width, s.height, s.transient))
       keyChanged(t)
-    case .regions: keyChanged(t)
+    case .regions(let r):
+      // Only the fold's frame is part of the layout key; `isActive` alone settles nothing.
+      if r.division?.frame != divisionFrame { keyChanged(t) }
+      divisionFrame = r.division?.frame
     case .settled(let s):
       settles.append((firstKeyChange ?? t, lastKeyChange ?? t, t, s.sizes, s.changed))
       firstKeyChange = nil
@@ -246,19 +250,29 @@ public struct TimelinePlot: Sendable {
     s.element(
       "path",
       [
-        ("id", "angle"), ("class", "angle"), ("d", points.isEmpty ? "M \(f(Self.left)) \(f(y(angle: 0)))" : path(points)),
+        ("id", "angle"), ("class", "angle"),
+        ("d", points.isEmpty ? "M \(f(Self.left)) \(f(y(angle: 0)))" : path(points, steps: true)),
         ("fill", "none"), ("stroke", "#1d4ed8"), ("stroke-width", "2.25"), ("stroke-linejoin", "round"),
       ])
   }
 
-  private func path(_ points: [(Double, Double)]) -> String {
+  /// A line through the points; `steps` holds each value until the next (what an app sees
+  /// of delivered updates).
+  private func path(_ points: [(Double, Double)], steps: Bool = false) -> String {
     var d = ""
-    var lastX = -1.0
-    for (i, (t, angle)) in points.enumerated() {
-      let xx = x(t)
-      if i > 0, i + 1 < points.count, xx - lastX < 0.4 { continue }  // sub-pixel steps add nothing
-      d += (d.isEmpty ? "M " : " L ") + f(xx) + " " + f(y(angle: angle))
-      lastX = xx
+    var lastY: Double?
+    for (t, angle) in points {
+      let xx = f(x(t))
+      let yy = f(y(angle: angle))
+      if d.isEmpty {
+        d = "M \(xx) \(yy)"
+      } else if steps {
+        d += " H \(xx)"
+        if lastY != angle { d += " V \(yy)" }
+      } else {
+        d += " L \(xx) \(yy)"
+      }
+      lastY = angle
     }
     return d
   }
@@ -323,6 +337,15 @@ public struct TimelinePlot: Sendable {
           ("width", f(max(1, x(settle.at) - x(settle.last)))), ("height", f(Self.laneHeight - 16)),
           ("fill", "#f97316"), ("fill-opacity", "0.55"), ("stroke", "#c2410c"), ("stroke-width", "0.75"),
         ], title: "quiet window \(NumberFormat.fixed(settle.at - settle.last, 1)) ms, settled at \(timeLabel(settle.at))")
+      let windowWidth = x(settle.at) - x(settle.last)
+      if windowWidth > 48 {
+        s.text(
+          NumberFormat.fixed(settle.at - settle.last, 0) + " ms",
+          [
+            ("x", f(x(settle.last) + windowWidth / 2)), ("y", f(top + Self.laneHeight / 2 + 4)),
+            ("text-anchor", "middle"), ("fill", "#7c2d12"), ("font-size", "10"),
+          ])
+      }
       let xx = x(settle.at)
       s.element(
         "path",
@@ -331,7 +354,8 @@ public struct TimelinePlot: Sendable {
           ("d", "M \(f(xx)) \(f(top + 4)) L \(f(xx + 5)) \(f(top + 11)) L \(f(xx)) \(f(top + 18)) L \(f(xx - 5)) \(f(top + 11)) Z"),
           ("fill", settle.changed ? "#9a3412" : "#ffffff"), ("stroke", "#9a3412"),
         ])
-      let label = settle.changed ? "\(settle.sizes) size\(settle.sizes == 1 ? "" : "s")" : "unchanged"
+      let label =
+        !settle.changed ? "unchanged" : settle.sizes == 0 ? "no new size" : "\(settle.sizes) size\(settle.sizes == 1 ? "" : "s")"
       s.text(label, [("x", f(xx + 7)), ("y", f(top + 15)), ("fill", "#7c2d12"), ("font-size", "10")])
     }
     s.close("g")
@@ -353,6 +377,11 @@ public struct TimelinePlot: Sendable {
       s.text(
         "\(NumberFormat.fixed(p.ms, 1)) ms \(p.cache.rawValue)",
         [("x", f(x0 + w + 3)), ("y", f(top + 27)), ("fill", "#065f46"), ("font-size", "10")])
+    }
+    if paginations.isEmpty && shown.isEmpty {
+      s.text(
+        "no reader in this run: nothing paginated or shown",
+        [("x", f(Self.left + 8)), ("y", f(top + Self.laneHeight / 2 + 4)), ("fill", "#6b7280"), ("font-style", "italic")])
     }
     for t in shown {
       let xx = x(t)
@@ -421,6 +450,8 @@ public struct TimelinePlot: Sendable {
     var xx = Self.left
     func swatch(_ s: inout SVGWriter, _ label: String, _ attributes: [(String, String)], kind: String) {
       switch kind {
+      case "dot":
+        s.element("circle", [("cx", f(xx + 7)), ("cy", f(y0 + 6)), ("r", "3")] + attributes)
       case "line":
         s.element(
           "line", [("x1", f(xx)), ("x2", f(xx + 18)), ("y1", f(y0 + 6)), ("y2", f(y0 + 6))] + attributes)
@@ -431,7 +462,7 @@ public struct TimelinePlot: Sendable {
       xx += 30 + Double(label.count) * 6.2
     }
     swatch(&s, "hinge angle", [("stroke", "#1d4ed8"), ("stroke-width", "2.25")], kind: "line")
-    swatch(&s, "sensor", [("stroke", "#64748b"), ("stroke-opacity", "0.6")], kind: "line")
+    if samples.count > 1 { swatch(&s, "sensor", [("stroke", "#64748b"), ("stroke-opacity", "0.6")], kind: "line") }
     for status in [HingeStatus.closed, .partiallyOpen, .fullyOpen] {
       swatch(&s, Self.colour(status).label, [("fill", Self.colour(status).fill)], kind: "rect")
     }
@@ -440,6 +471,7 @@ public struct TimelinePlot: Sendable {
     swatch(&s, "debounce", [("fill", "#fed7aa")], kind: "rect")
     swatch(&s, "settle window", [("fill", "#f97316"), ("fill-opacity", "0.55")], kind: "rect")
     swatch(&s, "repagination", [("fill", "#059669")], kind: "rect")
+    swatch(&s, "shown", [("fill", "#047857")], kind: "dot")
     swatch(&s, "violation", [("stroke", "#dc2626"), ("stroke-width", "1.5")], kind: "line")
     s.close("g")
   }
