@@ -26,7 +26,9 @@ private struct ReportCLI {
     return path(name)
   }
 
-  func read(_ name: String) throws -> String { try String(contentsOfFile: path(name), encoding: .utf8) }
+  func read(_ name: String) throws -> String {
+    try String(contentsOfFile: path(name), encoding: .utf8)
+  }
 
   func run(_ arguments: [String]) throws -> (code: Int32, out: String, err: String) {
     let id = UUID().uuidString
@@ -48,8 +50,13 @@ private struct ReportCLI {
 
   /// A second scenario: open, rotate, bigger text.
   func scenario() throws -> String {
-    var lines = ["{\"t\":0,\"type\":\"orientation\",\"orientation\":\"portrait\"}", "{\"t\":0,\"type\":\"hinge\",\"angle\":0}"]
-    for i in 0...15 { lines.append("{\"t\":\(1000 + i * 10),\"type\":\"hinge\",\"angle\":\(i * 12)}") }
+    var lines = [
+      "{\"t\":0,\"type\":\"orientation\",\"orientation\":\"portrait\"}",
+      "{\"t\":0,\"type\":\"hinge\",\"angle\":0}",
+    ]
+    for i in 0...15 {
+      lines.append("{\"t\":\(1000 + i * 10),\"type\":\"hinge\",\"angle\":\(i * 12)}")
+    }
     lines.append("{\"t\":2000,\"type\":\"orientation\",\"orientation\":\"landscapeLeft\"}")
     lines.append("{\"t\":3000,\"type\":\"textSize\",\"size\":\"AX3\"}")
     return try write("scenario.jsonl", lines.joined(separator: "\n") + "\n")
@@ -65,7 +72,10 @@ struct ReportCommandTests {
     #expect(result.code == 0, "\(result.err)")
     #expect(result.out.contains("overall — "))
     #expect(result.out.contains("initial — "))
-    #expect(!ReportCommand.bundledScenarios(CommandContext(stdout: .stdout, stderr: .stderr, resourceRoot: ReportCLI.root)).isEmpty)
+    #expect(
+      !ReportCommand.bundledScenarios(
+        CommandContext(stdout: .stdout, stderr: .stderr, resourceRoot: ReportCLI.root)
+      ).isEmpty)
   }
 
   @Test("--json reads back; --csv has its header")
@@ -75,7 +85,8 @@ struct ReportCommandTests {
     let json = try cli.run([scenario, "--json"])
     #expect(json.code == 0)
     let report = try LatencyReport(json: Array(json.out.utf8))
-    #expect(report.causes.map(\.cause) == ["initial", "rotation", "status closed→fullyOpen", "text size"])
+    #expect(
+      report.causes.map(\.cause) == ["initial", "rotation", "status closed→fullyOpen", "text size"])
     #expect(report.overall.records == 4)
     let csv = try cli.run([scenario, "--csv"])
     #expect(csv.out.hasPrefix("cause,metric,count,min_ms,p50_ms,p90_ms,p99_ms,max_ms\n"))
@@ -96,7 +107,8 @@ struct ReportCommandTests {
     let table1 = try cli.run(sources + ["--jobs", "1"])
     let table2 = try cli.run(sources + ["--jobs", "2"])
     #expect(table1.out == table2.out)
-    #expect(table1.out.hasPrefix("5 sources, 16 settle cycles (virtual time; profile iphone-duo)\n"))
+    #expect(
+      table1.out.hasPrefix("5 sources, 16 settle cycles (virtual time; profile iphone-duo)\n"))
   }
 
   @Test("--trace-out writes one process per source; --plot one SVG per source")
@@ -104,11 +116,16 @@ struct ReportCommandTests {
     let cli = try ReportCLI()
     let scenario = try cli.scenario()
     let bundled = ReportCLI.root + "/traces/open-wide.jsonl"
-    let result = try cli.run([scenario, bundled, "--trace-out", cli.path("t.json"), "--plot", cli.path("p.svg")])
+    let result = try cli.run([
+      scenario, bundled, "--trace-out", cli.path("t.json"), "--plot", cli.path("p.svg"),
+    ])
     #expect(result.code == 0, "\(result.err)")
-    let object = try JSONSerialization.jsonObject(with: Data(try cli.read("t.json").utf8)) as? [String: Any]
+    let object =
+      try JSONSerialization.jsonObject(with: Data(try cli.read("t.json").utf8)) as? [String: Any]
     let events = try #require(object?["traceEvents"] as? [[String: Any]])
-    let processes = events.filter { $0["name"] as? String == "process_name" }.compactMap { $0["pid"] as? Int }
+    let processes = events.filter { $0["name"] as? String == "process_name" }.compactMap {
+      $0["pid"] as? Int
+    }
     #expect(processes == [1, 2])
     #expect(try cli.read("p-scenario.svg").contains("<svg"))
     #expect(try cli.read("p-open-wide.svg").contains("hingesim timeline — \(bundled)"))
@@ -175,6 +192,7 @@ struct ReportCommandTests {
     options.settleMs = 150
     let pipeline = makeRunPipeline(profile: profile, text: nil, options: RunOptions(options))
     #expect(pipeline.stages.last is TimingStateMachine)
-    #expect((pipeline.stages.first { $0 is SettleStateMachine } as? SettleStateMachine)?.windowMs == 150)
+    #expect(
+      (pipeline.stages.first { $0 is SettleStateMachine } as? SettleStateMachine)?.windowMs == 150)
   }
 }

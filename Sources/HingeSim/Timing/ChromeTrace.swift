@@ -20,7 +20,8 @@
 public struct ChromeTrace: Sendable {
   /// The thread tracks, one per stage.
   public enum Track: Int, CaseIterable, Sendable {
-    case input = 1, hinge, scene, settle, reader, timing
+    case input = 1
+    case hinge, scene, settle, reader, timing
 
     /// The track's name in the viewer.
     public var name: String {
@@ -43,7 +44,8 @@ public struct ChromeTrace: Sendable {
   private var stacks: [Int: [(start: Double, end: Double)]] = [:]
   private var lastStart: [Int: Double] = [:]
   private var overlapTracks: Set<Int> = []
-  private var burst: (start: Double, last: Double, sizes: Int, count: Int, width: Double, height: Double)?
+  private var burst:
+    (start: Double, last: Double, sizes: Int, count: Int, width: Double, height: Double)?
   private var firstKeyChange: Double?
   private var lastKeyChange: Double?
   private var divisionFrame: Rect?
@@ -82,7 +84,9 @@ public struct ChromeTrace: Sendable {
     case .hinge(let h):
       counter("angle", .hinge, t, [("degrees", h.angle)])
     case .status(let s):
-      instant("status \(s.from.rawValue)→\(s.status.rawValue)", .hinge, t, args: [("angle", .number(s.angle))])
+      instant(
+        "status \(s.from.rawValue)→\(s.status.rawValue)", .hinge, t,
+        args: [("angle", .number(s.angle))])
     case .pose(let p):
       instant("pose \(p.pose.rawValue)", .hinge, t, args: [("from", .string(p.from.rawValue))])
     case .scene(let s):
@@ -90,7 +94,8 @@ public struct ChromeTrace: Sendable {
     case .regions(let r):
       let name = r.division.map { $0.isActive ? "fold active" : "fold inactive" } ?? "no fold"
       instant(name, .scene, t)
-      if r.division?.frame != divisionFrame { keyChanged(at: t) }  // isActive alone is no key change
+      // Only a new fold frame changes the layout key; isActive alone does not.
+      if r.division?.frame != divisionFrame { keyChanged(at: t) }
       divisionFrame = r.division?.frame
     case .settled(let s):
       let first = firstKeyChange ?? t
@@ -98,24 +103,31 @@ public struct ChromeTrace: Sendable {
       slice(
         "debounce", .settle, from: first, to: t,
         args: [("sizes", .number(Double(s.sizes))), ("changed", .bool(s.changed))])
-      slice("quiet window", .settle, from: last, to: t, args: [("width", .number(s.width)), ("height", .number(s.height))])
+      slice(
+        "quiet window", .settle, from: last, to: t,
+        args: [("width", .number(s.width)), ("height", .number(s.height))])
       firstKeyChange = nil
       lastKeyChange = nil
     case .paginated(let p):
       slice(
         "paginate", .reader, from: t - p.ms, to: t,
         args: [
-          ("ms", .number(p.ms)), ("cache", .string(p.cache.rawValue)), ("pageCount", .number(Double(p.pageCount))),
+          ("ms", .number(p.ms)), ("cache", .string(p.cache.rawValue)),
+          ("pageCount", .number(Double(p.pageCount))),
           ("characters", .number(Double(p.characters))),
         ])
     case .shown(let s):
       let pages = s.pages.map { String($0 + 1) }.joined(separator: "–")
-      instant("shown p. \(pages) of \(s.pageCount)", .reader, t, args: [("offset", .number(Double(s.offset)))])
+      instant(
+        "shown p. \(pages) of \(s.pageCount)", .reader, t,
+        args: [("offset", .number(Double(s.offset)))])
     case .violation(let v):
-      instant("violation \(v.rule)", .reader, t, scope: "g", args: [("message", .string(v.message))])
+      instant(
+        "violation \(v.rule)", .reader, t, scope: "g", args: [("message", .string(v.message))])
     case .timing(let r):
       var args: [(String, JSONValue)] = [
-        ("cause", .string(r.cause)), ("sizes", .number(Double(r.sizes))), ("cache", .string(r.cache.rawValue)),
+        ("cause", .string(r.cause)), ("sizes", .number(Double(r.sizes))),
+        ("cache", .string(r.cache.rawValue)),
         ("causeToShownMs", .number(r.causeToShown)), ("settleWaitMs", .number(r.settleWait)),
         ("paginationMs", .number(r.paginationMs)),
       ]
@@ -168,11 +180,14 @@ public struct ChromeTrace: Sendable {
   private mutating func closeBurst() {
     guard let b = burst else { return }
     burst = nil
-    let name = b.sizes == b.count ? "burst \(b.count) sizes" : "burst \(b.sizes) of \(b.count) sizes (cut short)"
+    let name =
+      b.sizes == b.count
+      ? "burst \(b.count) sizes" : "burst \(b.sizes) of \(b.count) sizes (cut short)"
     slice(
       name, .scene, from: b.start, to: b.last,
       args: [
-        ("sizes", .number(Double(b.sizes))), ("width", .number(b.width)), ("height", .number(b.height)),
+        ("sizes", .number(Double(b.sizes))), ("width", .number(b.width)),
+        ("height", .number(b.height)),
       ])
   }
 
@@ -214,7 +229,9 @@ public struct ChromeTrace: Sendable {
     return String(decoding: w.bytes, as: UTF8.self)
   }
 
-  private mutating func counter(_ name: String, _ track: Track, _ t: Double, _ values: [(String, Double)]) {
+  private mutating func counter(
+    _ name: String, _ track: Track, _ t: Double, _ values: [(String, Double)]
+  ) {
     var w = JSONObjectWriter()
     w.field("name", name)
     w.field("ph", "C")
@@ -229,7 +246,8 @@ public struct ChromeTrace: Sendable {
   }
 
   private mutating func instant(
-    _ name: String, _ track: Track, _ t: Double, scope: String = "t", args: [(String, JSONValue)] = []
+    _ name: String, _ track: Track, _ t: Double, scope: String = "t",
+    args: [(String, JSONValue)] = []
   ) {
     var w = JSONObjectWriter()
     w.field("name", name)
@@ -280,7 +298,9 @@ public struct ChromeTrace: Sendable {
   private mutating func fits(_ tid: Int, start: Double, end: Double) -> Bool {
     if let previous = lastStart[tid], start < previous { return false }
     var stack = stacks[tid] ?? []
-    while let top = stack.last, top.end <= start, !(top.start == start && end <= top.end) { stack.removeLast() }
+    while let top = stack.last, top.end <= start, !(top.start == start && end <= top.end) {
+      stack.removeLast()
+    }
     if let top = stack.last, !(top.start <= start && end <= top.end) { return false }
     stack.append((start, end))
     stacks[tid] = stack

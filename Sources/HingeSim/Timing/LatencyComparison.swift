@@ -43,7 +43,10 @@ public struct LatencyComparison: Sendable, Equatable {
   public var minimumDeltaMs: Double
 
   /// Compares two reports.
-  public init(base: LatencyReport, new: LatencyReport, thresholdPercent: Double = 10, minimumDeltaMs: Double = 1) {
+  public init(
+    base: LatencyReport, new: LatencyReport, thresholdPercent: Double = 10,
+    minimumDeltaMs: Double = 1
+  ) {
     self.thresholdPercent = thresholdPercent
     self.minimumDeltaMs = minimumDeltaMs
     rows = []
@@ -69,7 +72,10 @@ public struct LatencyComparison: Sendable, Equatable {
           let nv = ns.value(stat)!
           let grew = nv - bv
           let regression = grew > minimumDeltaMs && grew > abs(bv) * thresholdPercent / 100
-          rows.append(Row(scope: b.cause, metric: metric, stat: stat, base: bv, new: nv, regression: regression))
+          rows.append(
+            Row(
+              scope: b.cause, metric: metric, stat: stat, base: bv, new: nv, regression: regression)
+          )
         }
       }
     }
@@ -81,14 +87,19 @@ public struct LatencyComparison: Sendable, Equatable {
   /// The comparison as a table, regressions marked `REGRESSION`, then a verdict line.
   public func table() -> String {
     var text =
-      NumberFormat.right("scope", 30) + NumberFormat.right("metric", 20) + NumberFormat.right("stat", 6)
-      + NumberFormat.left("base ms", 11) + NumberFormat.left("new ms", 11) + NumberFormat.left("delta", 11)
+      NumberFormat.right("scope", 30) + NumberFormat.right("metric", 20)
+      + NumberFormat.right("stat", 6)
+      + NumberFormat.left("base ms", 11) + NumberFormat.left("new ms", 11)
+      + NumberFormat.left("delta", 11)
       + NumberFormat.left("delta %", 10) + "\n"
     for row in rows {
-      let percent = row.percent.map { ($0 >= 0 ? "+" : "") + NumberFormat.fixed($0, 1) + "%" } ?? "—"
+      let percent =
+        row.percent.map { ($0 >= 0 ? "+" : "") + NumberFormat.fixed($0, 1) + "%" } ?? "—"
       text +=
-        NumberFormat.right(row.scope, 30) + NumberFormat.right(row.metric.title, 20) + NumberFormat.right(row.stat, 6)
-        + NumberFormat.left(NumberFormat.fixed(row.base, 2), 11) + NumberFormat.left(NumberFormat.fixed(row.new, 2), 11)
+        NumberFormat.right(row.scope, 30) + NumberFormat.right(row.metric.title, 20)
+        + NumberFormat.right(row.stat, 6)
+        + NumberFormat.left(NumberFormat.fixed(row.base, 2), 11)
+        + NumberFormat.left(NumberFormat.fixed(row.new, 2), 11)
         + NumberFormat.left((row.delta >= 0 ? "+" : "") + NumberFormat.fixed(row.delta, 2), 11)
         + NumberFormat.left(percent, 10) + (row.regression ? "  REGRESSION" : "") + "\n"
     }

@@ -59,29 +59,41 @@ extension LatencyReport {
       throw ReportDecodingError("not JSON: expected \(error.expected) at byte \(error.offset)")
     }
     guard case .string(Self.formatName)? = root["format"] else {
-      throw ReportDecodingError("expected a report (\"format\":\"\(Self.formatName)\"), found \(root["format"]?.found ?? "no format field")")
+      throw ReportDecodingError(
+        "expected a report (\"format\":\"\(Self.formatName)\"), found \(root["format"]?.found ?? "no format field")"
+      )
     }
-    guard let overall = root["overall"] else { throw ReportDecodingError("expected an 'overall' object, found none") }
-    guard case .array(let items)? = root["causes"] else { throw ReportDecodingError("expected a 'causes' array") }
-    self.init(causes: try items.map { v throws(ReportDecodingError) in try Self.group(v) }, overall: try Self.group(overall))
+    guard let overall = root["overall"] else {
+      throw ReportDecodingError("expected an 'overall' object, found none")
+    }
+    guard case .array(let items)? = root["causes"] else {
+      throw ReportDecodingError("expected a 'causes' array")
+    }
+    self.init(
+      causes: try items.map { v throws(ReportDecodingError) in try Self.group(v) },
+      overall: try Self.group(overall))
   }
 
   private static func group(_ v: JSONValue) throws(ReportDecodingError) -> Group {
     guard case .string(let cause)? = v["cause"], case .number(let records)? = v["records"],
       case .object(let fields)? = v["metrics"]
-    else { throw ReportDecodingError("expected a group {cause, records, metrics}, found \(v.found)") }
+    else {
+      throw ReportDecodingError("expected a group {cause, records, metrics}, found \(v.found)")
+    }
     var metrics: [Metric: Summary] = [:]
     for (name, s) in fields {
       guard let metric = Metric(rawValue: name) else { continue }  // newer metrics are ignored
       var figures: [Double] = []
       for key in ["count"] + stats {
         guard case .number(let n)? = s[key] else {
-          throw ReportDecodingError("\(cause) \(name): expected a number for '\(key)', found \(s[key]?.found ?? "none")")
+          throw ReportDecodingError(
+            "\(cause) \(name): expected a number for '\(key)', found \(s[key]?.found ?? "none")")
         }
         figures.append(n)
       }
       metrics[metric] = Summary(
-        count: Int(figures[0]), min: figures[1], p50: figures[2], p90: figures[3], p99: figures[4], max: figures[5])
+        count: Int(figures[0]), min: figures[1], p50: figures[2], p90: figures[3], p99: figures[4],
+        max: figures[5])
     }
     return Group(cause: cause, records: Int(records), metrics: metrics)
   }

@@ -71,7 +71,8 @@ public struct LatencyReport: Sendable, Equatable {
       guard let first = sorted.first, let last = sorted.last else { return nil }
       self.init(
         count: sorted.count, min: first, p50: Percentile.nearestRank(50, ofSorted: sorted)!,
-        p90: Percentile.nearestRank(90, ofSorted: sorted)!, p99: Percentile.nearestRank(99, ofSorted: sorted)!,
+        p90: Percentile.nearestRank(90, ofSorted: sorted)!,
+        p99: Percentile.nearestRank(99, ofSorted: sorted)!,
         max: last)
     }
 
@@ -108,7 +109,9 @@ public struct LatencyReport: Sendable, Equatable {
     public init(cause: String, records: [TimingRecord]) {
       var metrics: [Metric: Summary] = [:]
       for metric in Metric.allCases {
-        if let summary = Summary(values: records.compactMap { metric.value(of: $0) }) { metrics[metric] = summary }
+        if let summary = Summary(values: records.compactMap { metric.value(of: $0) }) {
+          metrics[metric] = summary
+        }
       }
       self.init(cause: cause, records: records.count, metrics: metrics)
     }
@@ -154,7 +157,9 @@ public struct LatencyReport: Sendable, Equatable {
           continue
         }
         text += NumberFormat.left(String(s.count), 6)
-        for stat in Self.stats { text += NumberFormat.left(NumberFormat.fixed(s.value(stat)!, 2), 10) }
+        for stat in Self.stats {
+          text += NumberFormat.left(NumberFormat.fixed(s.value(stat)!, 2), 10)
+        }
         text += "\n"
       }
       text += "\n"

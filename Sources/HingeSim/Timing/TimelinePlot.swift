@@ -127,10 +127,13 @@ public struct TimelinePlot: Sendable {
       "svg",
       [
         ("xmlns", "http://www.w3.org/2000/svg"), ("width", f(width)), ("height", f(height)),
-        ("viewBox", "0 0 \(f(width)) \(f(height))"), ("font-family", "DejaVu Sans, Inter, Helvetica, Arial, sans-serif"),
+        ("viewBox", "0 0 \(f(width)) \(f(height))"),
+        ("font-family", "DejaVu Sans, Inter, Helvetica, Arial, sans-serif"),
         ("font-size", "11"),
       ])
-    s.element("rect", [("x", "0"), ("y", "0"), ("width", f(width)), ("height", f(height)), ("fill", "#ffffff")])
+    s.element(
+      "rect",
+      [("x", "0"), ("y", "0"), ("width", f(width)), ("height", f(height)), ("fill", "#ffffff")])
     drawTitle(&s)
     drawStatusBands(&s)
     drawAngleAxes(&s)
@@ -152,11 +155,16 @@ public struct TimelinePlot: Sendable {
   private func drawTitle(_ s: inout SVGWriter) {
     s.text(
       title.isEmpty ? "hingesim timeline" : "hingesim timeline — \(title)",
-      [("x", f(Self.left)), ("y", "26"), ("font-size", "16"), ("font-weight", "bold"), ("fill", "#111827"), ("id", "title")])
+      [
+        ("x", f(Self.left)), ("y", "26"), ("font-size", "16"), ("font-weight", "bold"),
+        ("fill", "#111827"), ("id", "title"),
+      ])
     let changed = settles.filter(\.changed).count
     var summary = "\(settles.count) settle\(settles.count == 1 ? "" : "s") (\(changed) changed)"
     summary += " · \(paginations.count) repagination\(paginations.count == 1 ? "" : "s")"
-    if let slowest = paginations.map(\.ms).max() { summary += " (slowest \(NumberFormat.fixed(slowest, 1)) ms)" }
+    if let slowest = paginations.map(\.ms).max() {
+      summary += " (slowest \(NumberFormat.fixed(slowest, 1)) ms)"
+    }
     summary += " · \(violations.count) violation\(violations.count == 1 ? "" : "s")"
     s.text(summary, [("x", f(Self.left)), ("y", "46"), ("fill", "#4b5563"), ("font-size", "12")])
   }
@@ -169,13 +177,18 @@ public struct TimelinePlot: Sendable {
       s.element(
         "rect",
         [
-          ("class", "status-band status-\(status.rawValue)"), ("x", f(x(t))), ("y", f(Self.angleTop)),
+          ("class", "status-band status-\(status.rawValue)"), ("x", f(x(t))),
+          ("y", f(Self.angleTop)),
           ("width", f(max(0.5, x(next) - x(t)))), ("height", f(Self.angleHeight)), ("fill", fill),
           ("fill-opacity", "0.75"),
         ], title: "\(label) from \(timeLabel(t))")
       if x(next) - x(t) > 70 {
         s.text(
-          label, [("x", f(x(t) + 4)), ("y", f(Self.angleTop + 13)), ("fill", "#374151"), ("font-size", "10")])
+          label,
+          [
+            ("x", f(x(t) + 4)), ("y", f(Self.angleTop + 13)), ("fill", "#374151"),
+            ("font-size", "10"),
+          ])
       }
     }
     s.close("g")
@@ -188,7 +201,8 @@ public struct TimelinePlot: Sendable {
       s.element(
         "line",
         [
-          ("class", "grid"), ("x1", f(Self.left)), ("x2", f(Self.left + plotWidth)), ("y1", f(yy)), ("y2", f(yy)),
+          ("class", "grid"), ("x1", f(Self.left)), ("x2", f(Self.left + plotWidth)), ("y1", f(yy)),
+          ("y2", f(yy)),
           ("stroke", "#9ca3af"), ("stroke-width", "0.5"), ("stroke-dasharray", "2 3"),
         ])
       s.text(
@@ -198,14 +212,16 @@ public struct TimelinePlot: Sendable {
     s.element(
       "line",
       [
-        ("class", "axis y-axis"), ("x1", f(Self.left)), ("x2", f(Self.left)), ("y1", f(Self.angleTop)),
+        ("class", "axis y-axis"), ("x1", f(Self.left)), ("x2", f(Self.left)),
+        ("y1", f(Self.angleTop)),
         ("y2", f(Self.angleTop + Self.angleHeight)), ("stroke", "#111827"),
       ])
     let mid = Self.angleTop + Self.angleHeight / 2
     s.text(
       "hinge angle (degrees)",
       [
-        ("x", "18"), ("y", f(mid)), ("transform", "rotate(-90 18 \(f(mid)))"), ("text-anchor", "middle"),
+        ("x", "18"), ("y", f(mid)), ("transform", "rotate(-90 18 \(f(mid)))"),
+        ("text-anchor", "middle"),
         ("fill", "#111827"), ("font-size", "12"),
       ])
     s.close("g")
@@ -241,7 +257,8 @@ public struct TimelinePlot: Sendable {
       s.element(
         "path",
         [
-          ("id", "sensor"), ("class", "sensor"), ("d", path(samples)), ("fill", "none"), ("stroke", "#64748b"),
+          ("id", "sensor"), ("class", "sensor"), ("d", path(samples)), ("fill", "none"),
+          ("stroke", "#64748b"),
           ("stroke-width", "1"), ("stroke-opacity", "0.6"),
         ])
     }
@@ -252,7 +269,8 @@ public struct TimelinePlot: Sendable {
       [
         ("id", "angle"), ("class", "angle"),
         ("d", points.isEmpty ? "M \(f(Self.left)) \(f(y(angle: 0)))" : path(points, steps: true)),
-        ("fill", "none"), ("stroke", "#1d4ed8"), ("stroke-width", "2.25"), ("stroke-linejoin", "round"),
+        ("fill", "none"), ("stroke", "#1d4ed8"), ("stroke-width", "2.25"),
+        ("stroke-linejoin", "round"),
       ])
   }
 
@@ -285,7 +303,8 @@ public struct TimelinePlot: Sendable {
         "rect",
         [
           ("class", "lane"), ("x", f(Self.left)), ("y", f(top)), ("width", f(plotWidth)),
-          ("height", f(Self.laneHeight)), ("fill", i % 2 == 0 ? "#f9fafb" : "#f3f4f6"), ("stroke", "#e5e7eb"),
+          ("height", f(Self.laneHeight)), ("fill", i % 2 == 0 ? "#f9fafb" : "#f3f4f6"),
+          ("stroke", "#e5e7eb"),
         ])
       s.text(
         name,
@@ -305,11 +324,15 @@ public struct TimelinePlot: Sendable {
       s.element(
         "line",
         [
-          ("class", size.transient ? "burst-tick transient" : "burst-tick final"), ("x1", f(xx)), ("x2", f(xx)),
+          ("class", size.transient ? "burst-tick transient" : "burst-tick final"), ("x1", f(xx)),
+          ("x2", f(xx)),
           ("y1", f(top + (size.transient ? 14 : 6))), ("y2", f(top + Self.laneHeight - 6)),
-          ("stroke", size.transient ? "#93c5fd" : "#1e40af"), ("stroke-width", size.transient ? "1.5" : "2.5"),
+          ("stroke", size.transient ? "#93c5fd" : "#1e40af"),
+          ("stroke-width", size.transient ? "1.5" : "2.5"),
         ],
-        title: "\(NumberFormat.shortest(size.width))×\(NumberFormat.shortest(size.height)) pt at \(timeLabel(size.t))")
+        title:
+          "\(NumberFormat.shortest(size.width))×\(NumberFormat.shortest(size.height)) pt at \(timeLabel(size.t))"
+      )
       if !size.transient {
         s.text(
           "\(NumberFormat.shortest(size.width))×\(NumberFormat.shortest(size.height))",
@@ -335,8 +358,12 @@ public struct TimelinePlot: Sendable {
         [
           ("class", "settle-window"), ("x", f(x(settle.last))), ("y", f(top + 8)),
           ("width", f(max(1, x(settle.at) - x(settle.last)))), ("height", f(Self.laneHeight - 16)),
-          ("fill", "#f97316"), ("fill-opacity", "0.55"), ("stroke", "#c2410c"), ("stroke-width", "0.75"),
-        ], title: "quiet window \(NumberFormat.fixed(settle.at - settle.last, 1)) ms, settled at \(timeLabel(settle.at))")
+          ("fill", "#f97316"), ("fill-opacity", "0.55"), ("stroke", "#c2410c"),
+          ("stroke-width", "0.75"),
+        ],
+        title:
+          "quiet window \(NumberFormat.fixed(settle.at - settle.last, 1)) ms, settled at \(timeLabel(settle.at))"
+      )
       let windowWidth = x(settle.at) - x(settle.last)
       if windowWidth > 48 {
         s.text(
@@ -351,12 +378,18 @@ public struct TimelinePlot: Sendable {
         "path",
         [
           ("class", "settled"),
-          ("d", "M \(f(xx)) \(f(top + 4)) L \(f(xx + 5)) \(f(top + 11)) L \(f(xx)) \(f(top + 18)) L \(f(xx - 5)) \(f(top + 11)) Z"),
+          (
+            "d",
+            "M \(f(xx)) \(f(top + 4)) L \(f(xx + 5)) \(f(top + 11)) L \(f(xx)) \(f(top + 18)) L \(f(xx - 5)) \(f(top + 11)) Z"
+          ),
           ("fill", settle.changed ? "#9a3412" : "#ffffff"), ("stroke", "#9a3412"),
         ])
       let label =
-        !settle.changed ? "unchanged" : settle.sizes == 0 ? "no new size" : "\(settle.sizes) size\(settle.sizes == 1 ? "" : "s")"
-      s.text(label, [("x", f(xx + 7)), ("y", f(top + 15)), ("fill", "#7c2d12"), ("font-size", "10")])
+        !settle.changed
+        ? "unchanged"
+        : settle.sizes == 0 ? "no new size" : "\(settle.sizes) size\(settle.sizes == 1 ? "" : "s")"
+      s.text(
+        label, [("x", f(xx + 7)), ("y", f(top + 15)), ("fill", "#7c2d12"), ("font-size", "10")])
     }
     s.close("g")
   }
@@ -371,9 +404,12 @@ public struct TimelinePlot: Sendable {
       s.element(
         "rect",
         [
-          ("class", "pagination cache-\(p.cache.rawValue)"), ("x", f(x0)), ("y", f(top + 10)), ("width", f(w)),
-          ("height", f(Self.laneHeight - 20)), ("fill", fill), ("stroke", "#065f46"), ("stroke-width", "0.75"),
-        ], title: "paginate \(NumberFormat.fixed(p.ms, 2)) ms (\(p.cache.rawValue)), \(p.pages) pages")
+          ("class", "pagination cache-\(p.cache.rawValue)"), ("x", f(x0)), ("y", f(top + 10)),
+          ("width", f(w)),
+          ("height", f(Self.laneHeight - 20)), ("fill", fill), ("stroke", "#065f46"),
+          ("stroke-width", "0.75"),
+        ],
+        title: "paginate \(NumberFormat.fixed(p.ms, 2)) ms (\(p.cache.rawValue)), \(p.pages) pages")
       s.text(
         "\(NumberFormat.fixed(p.ms, 1)) ms \(p.cache.rawValue)",
         [("x", f(x0 + w + 3)), ("y", f(top + 27)), ("fill", "#065f46"), ("font-size", "10")])
@@ -381,12 +417,19 @@ public struct TimelinePlot: Sendable {
     if paginations.isEmpty && shown.isEmpty {
       s.text(
         "no reader in this run: nothing paginated or shown",
-        [("x", f(Self.left + 8)), ("y", f(top + Self.laneHeight / 2 + 4)), ("fill", "#6b7280"), ("font-style", "italic")])
+        [
+          ("x", f(Self.left + 8)), ("y", f(top + Self.laneHeight / 2 + 4)), ("fill", "#6b7280"),
+          ("font-style", "italic"),
+        ])
     }
     for t in shown {
       let xx = x(t)
       s.element(
-        "circle", [("class", "shown"), ("cx", f(xx)), ("cy", f(top + Self.laneHeight - 6)), ("r", "2.5"), ("fill", "#047857")])
+        "circle",
+        [
+          ("class", "shown"), ("cx", f(xx)), ("cy", f(top + Self.laneHeight - 6)), ("r", "2.5"),
+          ("fill", "#047857"),
+        ])
     }
     s.close("g")
   }
@@ -398,10 +441,13 @@ public struct TimelinePlot: Sendable {
       s.element(
         "line",
         [
-          ("class", "violation"), ("x1", f(xx)), ("x2", f(xx)), ("y1", f(Self.angleTop)), ("y2", f(axisY)),
+          ("class", "violation"), ("x1", f(xx)), ("x2", f(xx)), ("y1", f(Self.angleTop)),
+          ("y2", f(axisY)),
           ("stroke", "#dc2626"), ("stroke-width", "1.5"),
         ], title: "violation \(rule) at \(timeLabel(t))")
-      s.text("✕ \(rule)", [("x", f(xx + 3)), ("y", f(axisY - 4)), ("fill", "#dc2626"), ("font-size", "10")])
+      s.text(
+        "✕ \(rule)",
+        [("x", f(xx + 3)), ("y", f(axisY - 4)), ("fill", "#dc2626"), ("font-size", "10")])
     }
     s.close("g")
   }
@@ -417,7 +463,8 @@ public struct TimelinePlot: Sendable {
     s.element(
       "line",
       [
-        ("class", "axis x-axis"), ("x1", f(Self.left)), ("x2", f(Self.left + plotWidth)), ("y1", f(axisY)),
+        ("class", "axis x-axis"), ("x1", f(Self.left)), ("x2", f(Self.left + plotWidth)),
+        ("y1", f(axisY)),
         ("y2", f(axisY)), ("stroke", "#111827"),
       ])
     let step = Self.niceStep(span / 10)
@@ -425,20 +472,28 @@ public struct TimelinePlot: Sendable {
       let xx = x(tick)
       s.element(
         "line",
-        [("class", "tick"), ("x1", f(xx)), ("x2", f(xx)), ("y1", f(axisY)), ("y2", f(axisY + 5)), ("stroke", "#111827")])
+        [
+          ("class", "tick"), ("x1", f(xx)), ("x2", f(xx)), ("y1", f(axisY)), ("y2", f(axisY + 5)),
+          ("stroke", "#111827"),
+        ])
       s.element(
         "line",
         [
-          ("class", "grid"), ("x1", f(xx)), ("x2", f(xx)), ("y1", f(Self.angleTop)), ("y2", f(axisY)),
+          ("class", "grid"), ("x1", f(xx)), ("x2", f(xx)), ("y1", f(Self.angleTop)),
+          ("y2", f(axisY)),
           ("stroke", "#d1d5db"), ("stroke-width", "0.5"),
         ])
-      let label = usesSeconds ? NumberFormat.shortest((tick / 1000 * 1000).rounded() / 1000) : NumberFormat.shortest(tick)
-      s.text(label, [("x", f(xx)), ("y", f(axisY + 17)), ("text-anchor", "middle"), ("fill", "#374151")])
+      let label =
+        usesSeconds
+        ? NumberFormat.shortest((tick / 1000 * 1000).rounded() / 1000) : NumberFormat.shortest(tick)
+      s.text(
+        label, [("x", f(xx)), ("y", f(axisY + 17)), ("text-anchor", "middle"), ("fill", "#374151")])
     }
     s.text(
       usesSeconds ? "time (s)" : "time (ms)",
       [
-        ("x", f(Self.left + plotWidth / 2)), ("y", f(axisY + 34)), ("text-anchor", "middle"), ("fill", "#111827"),
+        ("x", f(Self.left + plotWidth / 2)), ("y", f(axisY + 34)), ("text-anchor", "middle"),
+        ("fill", "#111827"),
         ("font-size", "12"),
       ])
     s.close("g")
@@ -448,21 +503,27 @@ public struct TimelinePlot: Sendable {
     let y0 = axisY + 56
     s.open("g", [("id", "legend"), ("class", "legend")])
     var xx = Self.left
-    func swatch(_ s: inout SVGWriter, _ label: String, _ attributes: [(String, String)], kind: String) {
+    func swatch(
+      _ s: inout SVGWriter, _ label: String, _ attributes: [(String, String)], kind: String
+    ) {
       switch kind {
       case "dot":
         s.element("circle", [("cx", f(xx + 7)), ("cy", f(y0 + 6)), ("r", "3")] + attributes)
       case "line":
         s.element(
-          "line", [("x1", f(xx)), ("x2", f(xx + 18)), ("y1", f(y0 + 6)), ("y2", f(y0 + 6))] + attributes)
+          "line",
+          [("x1", f(xx)), ("x2", f(xx + 18)), ("y1", f(y0 + 6)), ("y2", f(y0 + 6))] + attributes)
       default:
-        s.element("rect", [("x", f(xx)), ("y", f(y0)), ("width", "14"), ("height", "12")] + attributes)
+        s.element(
+          "rect", [("x", f(xx)), ("y", f(y0)), ("width", "14"), ("height", "12")] + attributes)
       }
       s.text(label, [("x", f(xx + 22)), ("y", f(y0 + 10)), ("fill", "#374151")])
       xx += 30 + Double(label.count) * 6.2
     }
     swatch(&s, "hinge angle", [("stroke", "#1d4ed8"), ("stroke-width", "2.25")], kind: "line")
-    if samples.count > 1 { swatch(&s, "sensor", [("stroke", "#64748b"), ("stroke-opacity", "0.6")], kind: "line") }
+    if samples.count > 1 {
+      swatch(&s, "sensor", [("stroke", "#64748b"), ("stroke-opacity", "0.6")], kind: "line")
+    }
     for status in [HingeStatus.closed, .partiallyOpen, .fullyOpen] {
       swatch(&s, Self.colour(status).label, [("fill", Self.colour(status).fill)], kind: "rect")
     }
@@ -531,13 +592,16 @@ struct SVGWriter {
   mutating func element(_ name: String, _ list: [(String, String)], title: String? = nil) {
     let indent = String(repeating: "  ", count: depth)
     if let title {
-      text += indent + "<\(name)\(attributes(list))><title>\(Self.escape(title))</title></\(name)>\n"
+      text +=
+        indent + "<\(name)\(attributes(list))><title>\(Self.escape(title))</title></\(name)>\n"
     } else {
       text += indent + "<\(name)\(attributes(list))/>\n"
     }
   }
 
   mutating func text(_ content: String, _ list: [(String, String)]) {
-    text += String(repeating: "  ", count: depth) + "<text\(attributes(list))>\(Self.escape(content))</text>\n"
+    text +=
+      String(repeating: "  ", count: depth)
+      + "<text\(attributes(list))>\(Self.escape(content))</text>\n"
   }
 }

@@ -147,7 +147,8 @@ public struct TimingStateMachine: Stage {
     cycles += 1
     awaiting = TimingRecord(
       cause: cause, causeTime: min(causeTime, time), firstSize: firstSize, lastSize: lastSize,
-      sizes: settled.sizes, settled: time, paginationMs: 0, cache: .skip, pageCount: 0, characters: 0,
+      sizes: settled.sizes, settled: time, paginationMs: 0, cache: .skip, pageCount: 0,
+      characters: 0,
       shown: time)
     paginations = 0
     trigger = nil

@@ -2,7 +2,9 @@ import HingeSim
 
 extension ReportCommand {
   /// `--compare BASE NEW`: per-metric deltas; exit 1 on a regression beyond the thresholds.
-  static func compare(_ args: inout Arguments, _ context: CommandContext) throws(CLIError) -> ExitCode {
+  static func compare(_ args: inout Arguments, _ context: CommandContext) throws(CLIError)
+    -> ExitCode
+  {
     let threshold = try args.double("--threshold") ?? 10
     let minimumDelta = try args.double("--min-delta") ?? 1
     let json = args.flag("--json")
@@ -10,11 +12,16 @@ extension ReportCommand {
     guard paths.count == 2 else {
       throw .usage("--compare takes two reports (BASE.json NEW.json), found \(paths.count)")
     }
-    guard threshold >= 0 else { throw .usage("--threshold: expected a percentage ≥ 0, found \(threshold)") }
-    guard minimumDelta >= 0 else { throw .usage("--min-delta: expected ms ≥ 0, found \(minimumDelta)") }
+    guard threshold >= 0 else {
+      throw .usage("--threshold: expected a percentage ≥ 0, found \(threshold)")
+    }
+    guard minimumDelta >= 0 else {
+      throw .usage("--min-delta: expected ms ≥ 0, found \(minimumDelta)")
+    }
     let base = try loadReport(paths[0])
     let new = try loadReport(paths[1])
-    let comparison = LatencyComparison(base: base, new: new, thresholdPercent: threshold, minimumDeltaMs: minimumDelta)
+    let comparison = LatencyComparison(
+      base: base, new: new, thresholdPercent: threshold, minimumDeltaMs: minimumDelta)
     if json {
       context.stdout.write(comparison.json())
     } else {

@@ -54,11 +54,15 @@ struct ReportCommand: Command {
     let computeMs = try args.double("--compute-ms")
     let threshold = try args.option("--threshold")
     let minimumDelta = try args.option("--min-delta")
-    if threshold != nil || minimumDelta != nil { throw .usage("--threshold and --min-delta go with --compare") }
+    if threshold != nil || minimumDelta != nil {
+      throw .usage("--threshold and --min-delta go with --compare")
+    }
     var paths = try args.positionals()
     guard !(json && csv) else { throw .usage("--json and --csv exclude each other") }
     guard jobs >= 1 else { throw .usage("--jobs: expected an integer ≥ 1, found \(jobs)") }
-    if let computeMs, computeMs < 0 { throw .usage("--compute-ms: expected a number ≥ 0, found \(computeMs)") }
+    if let computeMs, computeMs < 0 {
+      throw .usage("--compute-ms: expected a number ≥ 0, found \(computeMs)")
+    }
     if paths.isEmpty { paths = bundledScenarios(context) }
     guard !paths.isEmpty else { throw .usage("report needs a SOURCE (no bundled scenarios found)") }
     if options.recordPath != nil, paths.count > 1 { throw .usage("--record takes one SOURCE") }
@@ -80,7 +84,8 @@ struct ReportCommand: Command {
         do throws(CLIError) {
           return .success(
             try SourceRun.run(
-              paths[index], index: index, profile: profile, text: text, source: options, run: runOptions,
+              paths[index], index: index, profile: profile, text: text, source: options,
+              run: runOptions,
               outputs: outputs, context: jobContext))
         } catch {
           return .failure(error)
@@ -112,7 +117,8 @@ struct ReportCommand: Command {
         "\(runs.count) source\(runs.count == 1 ? "" : "s"), \(records.count) settle cycle\(records.count == 1 ? "" : "s") (\(clock); profile \(profile.name))"
       )
       if runs.contains(where: { !$0.measuresReader }) {
-        context.stdout.line("note: no reader in the pipeline: pagination is 0 and 'shown' is the settle time")
+        context.stdout.line(
+          "note: no reader in the pipeline: pagination is 0 and 'shown' is the settle time")
       }
       context.stdout.line("")
       context.stdout.write(report.table())
@@ -131,7 +137,9 @@ struct ReportCommand: Command {
       .map { dir + "/" + $0 }
   }
 
-  private static func readText(_ path: String?, _ context: CommandContext) throws(CLIError) -> String? {
+  private static func readText(_ path: String?, _ context: CommandContext) throws(CLIError)
+    -> String?
+  {
     let chosen = path ?? context.resourceRoot + "/traces/sample-chapter.txt"
     do {
       return String(decoding: try FileBytes.read(path: chosen), as: UTF8.self)
@@ -141,7 +149,9 @@ struct ReportCommand: Command {
     }
   }
 
-  private static func writeOutputs(_ runs: [SourceRun], tracePath: String?, plotPath: String?) throws(CLIError) {
+  private static func writeOutputs(_ runs: [SourceRun], tracePath: String?, plotPath: String?)
+    throws(CLIError)
+  {
     if let tracePath {
       let file = try OutputStream.create(path: tracePath)
       file.write(ChromeTrace.document(lines: runs.flatMap(\.traceLines)))

@@ -25,7 +25,8 @@ struct RunOptions: Sendable {
 ///   record at its settle. When the reader lands, insert it between the simulator and the
 ///   timing stage, give it `text` and `options.computeMs`, and pass `expectsReader: true`.
 func makeRunPipeline(profile: Profile, text: String?, options: RunOptions) -> Pipeline {
-  var stages = Pipeline.simulator(profile: profile, settleMs: options.settleMs, textSize: options.textSize)
+  var stages = Pipeline.simulator(
+    profile: profile, settleMs: options.settleMs, textSize: options.textSize)
   // Integrator: stages.append(ReaderStateMachine(profile: profile, text: text, …, computeMs: options.computeMs))
   stages.append(TimingStateMachine(expectsReader: false, textSize: options.textSize))
   return Pipeline(stages)

@@ -24,7 +24,8 @@ struct SourceRun: Sendable {
 
   /// Runs `path` (source number `index`, 0-based) and collects what `outputs` asks for.
   static func run(
-    _ path: String, index: Int, profile: Profile, text: String?, source: SourceOptions, run: RunOptions,
+    _ path: String, index: Int, profile: Profile, text: String?, source: SourceOptions,
+    run: RunOptions,
     outputs: Outputs, context: CommandContext
   ) throws(CLIError) -> SourceRun {
     let opener = SourceOpener(options: source, profile: profile, context: context)

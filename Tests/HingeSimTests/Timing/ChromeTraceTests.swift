@@ -14,11 +14,16 @@ struct ChromeTraceTests {
   static func trace() throws -> [[String: Any]] {
     let events = TimingFixtures.run(TimingStateMachineTests.scripted, readerMs: 12.5)
     var stream = events
-    stream.append(Event(time: 7100, .violation(Violation(rule: "offset-visible", message: "m", cause: "turn", causeTime: 7000))))
+    stream.append(
+      Event(
+        time: 7100,
+        .violation(Violation(rule: "offset-visible", message: "m", cause: "turn", causeTime: 7000)))
+    )
     return try parse(ChromeTrace.document(stream, processName: "scripted"))
   }
 
-  @Test("every event has name, ph, ts, pid and tid; X has dur ≥ 0; C has numeric args; i has a scope")
+  @Test(
+    "every event has name, ph, ts, pid and tid; X has dur ≥ 0; C has numeric args; i has a scope")
   func requiredFields() throws {
     let events = try Self.trace()
     #expect(events.count > 20)
@@ -39,7 +44,8 @@ struct ChromeTraceTests {
       case "i":
         #expect(["g", "p", "t"].contains(e["s"] as? String ?? ""))
       case "M":
-        #expect(["process_name", "thread_name", "thread_sort_index"].contains(e["name"] as? String ?? ""))
+        #expect(
+          ["process_name", "thread_name", "thread_sort_index"].contains(e["name"] as? String ?? ""))
         #expect(e["args"] is [String: Any])
       default:
         Issue.record("unexpected phase \(e["ph"] ?? "nil")")
@@ -47,14 +53,24 @@ struct ChromeTraceTests {
     }
   }
 
-  @Test("one named track per stage, counters for the angle, instants for status changes and violations")
+  @Test(
+    "one named track per stage, counters for the angle, instants for status changes and violations")
   func tracks() throws {
     let events = try Self.trace()
-    let names = events.filter { $0["name"] as? String == "thread_name" }.compactMap { ($0["args"] as? [String: Any])?["name"] as? String }
+    let names = events.filter { $0["name"] as? String == "thread_name" }.compactMap {
+      ($0["args"] as? [String: Any])?["name"] as? String
+    }
     #expect(names == ["input", "hinge", "scene", "settle", "reader", "timing"])
     #expect(events.contains { $0["ph"] as? String == "C" && $0["name"] as? String == "angle" })
-    #expect(events.contains { $0["ph"] as? String == "i" && ($0["name"] as? String ?? "").hasPrefix("status closed→") })
-    #expect(events.contains { $0["ph"] as? String == "i" && $0["s"] as? String == "g" && $0["name"] as? String == "violation offset-visible" })
+    #expect(
+      events.contains {
+        $0["ph"] as? String == "i" && ($0["name"] as? String ?? "").hasPrefix("status closed→")
+      })
+    #expect(
+      events.contains {
+        $0["ph"] as? String == "i" && $0["s"] as? String == "g"
+          && $0["name"] as? String == "violation offset-visible"
+      })
     let slices = events.filter { $0["ph"] as? String == "X" }.compactMap { $0["name"] as? String }
     #expect(slices.contains("burst 7 sizes") == false)  // the open burst was cut short …
     #expect(slices.contains("burst 4 of 7 sizes (cut short)"))  // … by the resize burst
@@ -91,14 +107,17 @@ struct ChromeTraceTests {
   @Test("a slice that would overlap goes to an overlap track")
   func overlap() throws {
     let r1 = TimingRecord(
-      cause: "rotation", causeTime: 0, firstSize: nil, lastSize: nil, sizes: 0, settled: 200, paginationMs: 0, cache: .skip,
+      cause: "rotation", causeTime: 0, firstSize: nil, lastSize: nil, sizes: 0, settled: 200,
+      paginationMs: 0, cache: .skip,
       pageCount: 0, characters: 0, shown: 300)
     var r2 = r1
     r2.causeTime = 250
     r2.shown = 500
-    let events = try Self.parse(ChromeTrace.document([Event(time: 300, .timing(r1)), Event(time: 500, .timing(r2))]))
+    let events = try Self.parse(
+      ChromeTrace.document([Event(time: 300, .timing(r1)), Event(time: 500, .timing(r2))]))
     let tids = events.filter { $0["ph"] as? String == "X" }.compactMap { $0["tid"] as? Int }
     #expect(tids == [6, 106])
-    #expect(events.contains { ($0["args"] as? [String: Any])?["name"] as? String == "timing (overlap)" })
+    #expect(
+      events.contains { ($0["args"] as? [String: Any])?["name"] as? String == "timing (overlap)" })
   }
 }

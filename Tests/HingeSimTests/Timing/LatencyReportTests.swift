@@ -3,12 +3,17 @@ import Testing
 
 @Suite("Latency reports")
 struct LatencyReportTests {
-  static func record(_ cause: String, causeTime: Double = 0, lastSize: Double? = 100, settled: Double = 300, ms: Double = 10)
+  static func record(
+    _ cause: String, causeTime: Double = 0, lastSize: Double? = 100, settled: Double = 300,
+    ms: Double = 10
+  )
     -> TimingRecord
   {
     TimingRecord(
-      cause: cause, causeTime: causeTime, firstSize: lastSize.map { _ in 50 }, lastSize: lastSize, sizes: lastSize == nil ? 0 : 7,
-      settled: settled, paginationMs: ms, cache: .miss, pageCount: 48, characters: 44_500, shown: settled + ms)
+      cause: cause, causeTime: causeTime, firstSize: lastSize.map { _ in 50 }, lastSize: lastSize,
+      sizes: lastSize == nil ? 0 : 7,
+      settled: settled, paginationMs: ms, cache: .miss, pageCount: 48, characters: 44_500,
+      shown: settled + ms)
   }
 
   static let records = [
@@ -22,12 +27,18 @@ struct LatencyReportTests {
     #expect(report.causes.map(\.cause) == ["rotation", "text size"])
     #expect(report.overall.records == 4)
     let rotation = report.causes[0]
-    #expect(rotation.metrics[.pagination] == LatencyReport.Summary(count: 3, min: 10, p50: 20, p90: 30, p99: 30, max: 30))
-    #expect(rotation.metrics[.lastSizeToShown] == LatencyReport.Summary(count: 3, min: 210, p50: 220, p90: 230, p99: 230, max: 230))
+    #expect(
+      rotation.metrics[.pagination]
+        == LatencyReport.Summary(count: 3, min: 10, p50: 20, p90: 30, p99: 30, max: 30))
+    #expect(
+      rotation.metrics[.lastSizeToShown]
+        == LatencyReport.Summary(count: 3, min: 210, p50: 220, p90: 230, p99: 230, max: 230))
     #expect(rotation.metrics[.settleWait]?.p50 == 200)
     #expect(report.causes[1].metrics[.lastSizeToShown] == nil)
     #expect(report.overall.metrics[.lastSizeToShown]?.count == 3)
-    #expect(report.overall.metrics[.causeToShown] == LatencyReport.Summary(count: 4, min: 205, p50: 310, p90: 330, p99: 330, max: 330))
+    #expect(
+      report.overall.metrics[.causeToShown]
+        == LatencyReport.Summary(count: 4, min: 205, p50: 310, p90: 330, p99: 330, max: 330))
   }
 
   @Test("JSON reads back to the same report")
@@ -40,10 +51,17 @@ struct LatencyReportTests {
 
   @Test("bad report files are refused with a reason")
   func badJSON() {
-    #expect(throws: ReportDecodingError.self) { try LatencyReport(json: Array("{\"format\":".utf8)) }
-    #expect(throws: ReportDecodingError.self) { try LatencyReport(json: Array("{\"traceEvents\":[]}".utf8)) }
     #expect(throws: ReportDecodingError.self) {
-      try LatencyReport(json: Array("{\"format\":\"hingesim-latency-report\",\"overall\":{\"cause\":\"overall\"},\"causes\":[]}".utf8))
+      try LatencyReport(json: Array("{\"format\":".utf8))
+    }
+    #expect(throws: ReportDecodingError.self) {
+      try LatencyReport(json: Array("{\"traceEvents\":[]}".utf8))
+    }
+    #expect(throws: ReportDecodingError.self) {
+      try LatencyReport(
+        json: Array(
+          "{\"format\":\"hingesim-latency-report\",\"overall\":{\"cause\":\"overall\"},\"causes\":[]}"
+            .utf8))
     }
   }
 
@@ -63,7 +81,9 @@ struct LatencyReportTests {
     #expect(table.contains("rotation — 3 cycles"))
     #expect(table.contains("text size — 1 cycle"))
     #expect(table.contains("overall — 4 cycles"))
-    for word in ["last size → shown", "cause → shown", "settle wait", "pagination", "p50", "p90", "p99", "max"] {
+    for word in [
+      "last size → shown", "cause → shown", "settle wait", "pagination", "p50", "p90", "p99", "max",
+    ] {
       #expect(table.contains(word))
     }
     #expect(table.contains("     20.00     30.00     30.00     30.00"))
@@ -74,20 +94,25 @@ struct LatencyReportTests {
     let base = LatencyReport(records: Self.records)
     #expect(!LatencyComparison(base: base, new: base).hasRegression)
     // +25 % pagination on rotation: 20 → 25 ms p50.
-    let slower = LatencyReport(records: Self.records.map { r in
-      var r = r
-      r.paginationMs *= 1.25
-      r.shown = r.settled + r.paginationMs
-      return r
-    })
+    let slower = LatencyReport(
+      records: Self.records.map { r in
+        var r = r
+        r.paginationMs *= 1.25
+        r.shown = r.settled + r.paginationMs
+        return r
+      })
     let diff = LatencyComparison(base: base, new: slower, thresholdPercent: 10, minimumDeltaMs: 1)
     #expect(diff.hasRegression)
-    let row = diff.rows.first { $0.scope == "rotation" && $0.metric == .pagination && $0.stat == "p50" }
+    let row = diff.rows.first {
+      $0.scope == "rotation" && $0.metric == .pagination && $0.stat == "p50"
+    }
     #expect(row?.delta == 5)
     #expect(row?.percent == 25)
     #expect(row?.regression == true)
     #expect(!LatencyComparison(base: base, new: slower, thresholdPercent: 30).hasRegression)
-    #expect(!LatencyComparison(base: base, new: slower, thresholdPercent: 10, minimumDeltaMs: 10).hasRegression)
+    #expect(
+      !LatencyComparison(base: base, new: slower, thresholdPercent: 10, minimumDeltaMs: 10)
+        .hasRegression)
     // Faster is never a regression.
     #expect(!LatencyComparison(base: slower, new: base).hasRegression)
     #expect(diff.table().contains("REGRESSION"))

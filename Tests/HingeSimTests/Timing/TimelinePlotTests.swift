@@ -13,7 +13,8 @@ final class SVGCollector: NSObject, XMLParserDelegate {
   private var text = ""
 
   func parser(
-    _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+    _ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
+    qualifiedName: String?,
     attributes: [String: String] = [:]
   ) {
     elements.append((name, attributes))
@@ -22,12 +23,16 @@ final class SVGCollector: NSObject, XMLParserDelegate {
 
   func parser(_ parser: XMLParser, foundCharacters string: String) { text += string }
 
-  func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+  func parser(
+    _ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?
+  ) {
     if name == "text" { texts.append(text) }
   }
 
   func classed(_ word: String) -> [[String: String]] {
-    elements.map(\.attributes).filter { ($0["class"] ?? "").split(separator: " ").contains(Substring(word)) }
+    elements.map(\.attributes).filter {
+      ($0["class"] ?? "").split(separator: " ").contains(Substring(word))
+    }
   }
 }
 
@@ -35,7 +40,11 @@ final class SVGCollector: NSObject, XMLParserDelegate {
 struct TimelinePlotTests {
   static func parsed() throws -> SVGCollector {
     var stream = TimingFixtures.run(TimingStateMachineTests.scripted, readerMs: 12.5)
-    stream.append(Event(time: 7100, .violation(Violation(rule: "offset-visible", message: "m", cause: "turn", causeTime: 7000))))
+    stream.append(
+      Event(
+        time: 7100,
+        .violation(Violation(rule: "offset-visible", message: "m", cause: "turn", causeTime: 7000)))
+    )
     let svg = TimelinePlot.svg(stream, title: "scripted <test> & co")
     let parser = XMLParser(data: Data(svg.utf8))
     let collector = SVGCollector()
@@ -61,12 +70,16 @@ struct TimelinePlotTests {
     #expect(svg.elements.contains { $0.attributes["id"] == "time-axis" })
     #expect(svg.classed("x-axis").count == 1)
     #expect(svg.classed("y-axis").count == 1)
-    for label in ["0°", "45°", "90°", "135°", "180°", "hinge angle (degrees)", "time (s)", "0", "1", "7"] {
+    for label in [
+      "0°", "45°", "90°", "135°", "180°", "hinge angle (degrees)", "time (s)", "0", "1", "7",
+    ] {
       #expect(svg.texts.contains(label), "missing label \(label)")
     }
   }
 
-  @Test("the angle path, status bands in their colours, bursts, settle windows, repaginations, violations, a legend")
+  @Test(
+    "the angle path, status bands in their colours, bursts, settle windows, repaginations, violations, a legend"
+  )
   func elements() throws {
     let svg = try Self.parsed()
     let angle = try #require(svg.elements.first { $0.attributes["id"] == "angle" })
@@ -74,7 +87,8 @@ struct TimelinePlotTests {
     #expect((angle.attributes["d"] ?? "").hasPrefix("M "))
     #expect((angle.attributes["d"] ?? "").split(separator: " ").count > 40)
     let bands = svg.classed("status-band")
-    #expect(bands.count == 4)  // closed, partially open, fully open, partially open (folded to 120°)
+    // closed, partially open, fully open, partially open (folded to 120°)
+    #expect(bands.count == 4)
     #expect(svg.classed("status-closed").first?["fill"] == "#cbd5e1")
     #expect(svg.classed("status-fullyOpen").first?["fill"] == "#bbf7d0")
     #expect(svg.classed("burst-tick").count == 1 + 7 + 5)
@@ -84,7 +98,10 @@ struct TimelinePlotTests {
     #expect(svg.texts.contains("12.5 ms miss"))
     #expect(svg.classed("violation").count == 1)
     #expect(svg.elements.contains { $0.attributes["id"] == "legend" })
-    for word in ["hinge angle", "closed", "partially open", "fully open", "settle window", "repagination", "violation"] {
+    for word in [
+      "hinge angle", "closed", "partially open", "fully open", "settle window", "repagination",
+      "violation",
+    ] {
       #expect(svg.texts.contains(word), "legend lacks \(word)")
     }
   }

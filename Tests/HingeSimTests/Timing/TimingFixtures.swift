@@ -21,7 +21,8 @@ enum TimingFixtures {
 
   /// Runs inputs in virtual time through the simulator, a fake reader and the timing stage.
   static func run(
-    _ inputs: [Event], readerMs: Double? = 12.5, expectsReader: Bool = true, textSize: TextSize = .large
+    _ inputs: [Event], readerMs: Double? = 12.5, expectsReader: Bool = true,
+    textSize: TextSize = .large
   ) -> [Event] {
     var stages = Pipeline.simulator(profile: profile(), textSize: textSize)
     if let readerMs { stages.append(FakeReader(ms: readerMs)) }
@@ -62,7 +63,9 @@ enum TimingFixtures {
   static func ramp(from: Double, to: Double, start: Double, ms: Double) -> [Event] {
     let steps = Int(ms / 10)
     return (0...steps).map { i in
-      Event(time: start + Double(i) * 10, .sample(angle: from + (to - from) * Double(i) / Double(steps)))
+      Event(
+        time: start + Double(i) * 10, .sample(angle: from + (to - from) * Double(i) / Double(steps))
+      )
     }
   }
 }
@@ -83,7 +86,8 @@ struct FakeReader: Stage {
           time: done,
           .paginated(
             Paginated(
-              pageWidth: s.width - 40, pageHeight: s.height - 40, textSize: s.textSize, pageCount: 48, ms: ms,
+              pageWidth: s.width - 40, pageHeight: s.height - 40, textSize: s.textSize,
+              pageCount: 48, ms: ms,
               cache: .miss, characters: 44_500))))
       output.append(Event(time: done, .shown(shown(pages: [21]))))
     case .turn:
@@ -97,7 +101,8 @@ struct FakeReader: Stage {
 
   private func shown(pages: [Int]) -> Shown {
     Shown(
-      offset: 20_000, pages: pages, ranges: pages.map { $0 * 900..<($0 + 1) * 900 }, pageCount: 48, layout: .single,
+      offset: 20_000, pages: pages, ranges: pages.map { $0 * 900..<($0 + 1) * 900 }, pageCount: 48,
+      layout: .single,
       frames: [Rect(x: 20, y: 20, width: 342, height: 580)], notes: .sheet, excerpt: "It was")
   }
 }
