@@ -38,7 +38,8 @@ let package = Package(
     .testTarget(name: "TypesetterTests", dependencies: ["Typesetter"]),
     .testTarget(name: "ReaderTests", dependencies: ["Reader", "TestSupport"]),
     .testTarget(name: "KnobTests", dependencies: ["Knob", "CFakeEvdev", "CEvdev"]),
-    .testTarget(name: "HingeSimCLITests", dependencies: ["HingeSimCLI", "TestSupport"], exclude: ["Golden"]),
+    .testTarget(
+      name: "HingeSimCLITests", dependencies: ["HingeSimCLI", "Reader", "TestSupport"], exclude: ["Golden"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -12,6 +12,7 @@ public enum HingeSimCLI {
     SimulateCommand.self,
     ReadCommand.self,
     CheckCommand.self,
+    ReportCommand.self,
     PaginateCommand.self,
     TracesCommand.self,
     ProfilesCommand.self,

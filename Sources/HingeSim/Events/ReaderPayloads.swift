@@ -115,7 +115,7 @@ public struct Violation: Sendable, Equatable {
 
 /// One settle cycle's timing (filled by the timing stage; see `Timing/`).
 public struct TimingRecord: Sendable, Equatable {
-  /// What caused the cycle (`status closed→fullyOpen`, `rotation`, `textSize`, `split`, …).
+  /// What caused the cycle: `initial`, `status closed→fullyOpen`, `rotation`, `text size`, `split`, `other`.
   public var cause: String
   /// Time of the input that caused it.
   public var causeTime: Double

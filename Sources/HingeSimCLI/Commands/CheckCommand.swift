@@ -33,7 +33,7 @@ struct CheckCommand: Command {
         let opener = SourceOpener(options: options, profile: profile, context: context)
         let source = try opener.open(path)
         var pipeline = RunPipeline.full(
-          profile: profile, source: options, reader: readerOptions.readerStage(document: document, profile: profile))
+          profile: profile, document: document, options: RunOptions(options, reader: readerOptions))
         var shown = 0
         var violations: [Violation] = []
         var times: [Double] = []

@@ -30,7 +30,8 @@ struct ReadCommand: Command {
     let document = try readerOptions.loadDocument(profile: profile, context: context)
     let opener = SourceOpener(options: options, profile: profile, context: context)
     let source = try opener.open(paths.first ?? "-", dialect: .simulator)
-    var pipeline = RunPipeline.readerOnly(reader: readerOptions.readerStage(document: document, profile: profile))
+    var pipeline = RunPipeline.readerOnly(
+      profile: profile, document: document, options: RunOptions(options, reader: readerOptions))
     let out = context.stdout
     var violations = 0
     try StreamRun.run(&pipeline, source: source, options: options, context: context, output: out) { event in

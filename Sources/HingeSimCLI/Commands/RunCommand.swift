@@ -37,7 +37,7 @@ struct RunCommand: Command {
     let opener = SourceOpener(options: options, profile: profile, context: context)
     let source = try opener.open(path)
     var pipeline = RunPipeline.full(
-      profile: profile, source: options, reader: readerOptions.readerStage(document: document, profile: profile))
+      profile: profile, document: document, options: RunOptions(options, reader: readerOptions))
     let out = context.stdout
     var violations = 0
     try StreamRun.run(&pipeline, source: source, options: options, context: context, output: out) { event in

@@ -44,11 +44,4 @@ struct ReaderOptions {
       throw CLIError(error.description, code: .noInput)
     }
   }
-
-  /// The reader stage for a document.
-  func readerStage(document: ReaderDocument, profile: Profile) -> ReaderStateMachine {
-    ReaderStateMachine(
-      document: document, profile: profile, offset: offset,
-      clock: computeMs.map { ComputeClock.pinned($0) } ?? .monotonic, prepaginate: prepaginate)
-  }
 }

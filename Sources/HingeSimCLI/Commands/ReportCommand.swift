@@ -1,0 +1,166 @@
+import HingeSim
+
+/// `hingesim report SOURCE…`: latency percentiles per cause and overall, as a table, JSON or
+/// CSV; Chrome traces and SVG timelines; batch runs on all cores; `--compare` for CI.
+struct ReportCommand: Command {
+  static let name = "report"
+  static let summary = "latency report per cause (p50/p90/p99), traces, plots, --compare for CI"
+  static let usage = """
+    usage: hingesim report [SOURCE…] [options]
+           hingesim report --compare BASE.json NEW.json [--threshold PCT] [--min-delta MS]
+
+    Runs each SOURCE (a .jsonl or .csv trace, a .hinge script; default: every bundled
+    scenario in traces/) through the simulator, the reader and the timing stage, and prints
+    per cause and overall the count, min, p50, p90, p99 and max (nearest-rank percentiles,
+    ms) of each latency: last size → shown, cause → shown, settle wait, pagination.
+
+    options:
+      --text FILE        the text the reader paginates (default texts/sample-chapter.txt)
+      --offset N         the reader's starting place (UTF-16 offset)
+      --prepaginate      paginate every pose's page size in the background
+      --json             the report as JSON (what --compare reads)
+      --csv              the report as CSV (cause,metric,count,min_ms,p50_ms,…)
+      --trace-out FILE   write a Chrome trace (open in ui.perfetto.dev or chrome://tracing);
+                         one process per source
+      --plot FILE        write an SVG timeline; with several sources, one file each
+                         (FILE-<source>.svg)
+      --jobs N           run N sources at once (default: the number of cores); the
+                         aggregate is the same for every N
+      --compute-ms MS    pin the reader's pagination time per layout (reproducible reports)
+      --profile NAME     device profile (default iphone-duo)
+      --settle-ms MS     settle window (default: the profile's, 200 ms)
+      --format F         source format: jsonl, csv, hinge (default: from the extension)
+      --lenient          skip bad lines with a warning
+      --realtime         play at wall-clock pace and measure on the monotonic clock
+      --speed X          real-time speed factor (implies --realtime)
+
+    compare:
+      --compare BASE NEW compare two --json reports: p50/p90/p99 deltas per metric, overall
+                         and per cause; exit 1 when a figure grew beyond the threshold
+      --threshold PCT    relative threshold (default 10)
+      --min-delta MS     absolute threshold (default 1 ms)
+
+    exit codes: 0 ok, 1 regression (--compare), 64 usage, 65 bad data, 66 missing input
+
+    """
+
+  static func run(_ args: inout Arguments, _ context: CommandContext) throws(CLIError) -> ExitCode {
+    if args.flag("--compare") { return try compare(&args, context) }
+    let options = try SourceOptions.parse(&args)
+    let readerOptions = try ReaderOptions.parse(&args)
+    let json = args.flag("--json")
+    let csv = args.flag("--csv")
+    let tracePath = try args.option("--trace-out")
+    let plotPath = try args.option("--plot")
+    let jobs = try args.int("--jobs") ?? BatchRunner.cores
+    let threshold = try args.option("--threshold")
+    let minimumDelta = try args.option("--min-delta")
+    if threshold != nil || minimumDelta != nil {
+      throw .usage("--threshold and --min-delta go with --compare")
+    }
+    var paths = try args.positionals()
+    guard !(json && csv) else { throw .usage("--json and --csv exclude each other") }
+    guard jobs >= 1 else { throw .usage("--jobs: expected an integer ≥ 1, found \(jobs)") }
+    if paths.isEmpty { paths = bundledScenarios(context) }
+    guard !paths.isEmpty else { throw .usage("report needs a SOURCE (no bundled scenarios found)") }
+    if options.recordPath != nil, paths.count > 1 { throw .usage("--record takes one SOURCE") }
+    if paths.filter({ $0 == "-" }).count > 1 { throw .usage("stdin (-) can be read once") }
+
+    let profile = try options.loadProfile(context)
+    let textFile = try TextFile.read(readerOptions.resolvedTextPath(context))
+    if let warning = textFile.warning { context.stderr.line("hingesim: warning: \(warning)") }
+    let text = textFile.text
+    let runOptions = RunOptions(options, reader: readerOptions)
+    let outputs = SourceRun.Outputs(trace: tracePath != nil, plot: plotPath != nil)
+    let showProgress = context.stderr.isTerminal && paths.count > 1
+    let stderr = context.stderr
+    let total = paths.count
+    let results = BatchRunner.run(
+      count: paths.count, jobs: jobs,
+      work: { index -> Result<SourceRun, CLIError> in
+        var jobContext = context
+        if jobs > 1 { jobContext.stderr = OutputStream(fd: 2) }  // flushed whole, never interleaved
+        defer { if jobs > 1 { jobContext.stderr.flush() } }
+        do throws(CLIError) {
+          return .success(
+            try SourceRun.run(
+              paths[index], index: index, profile: profile, text: text, source: options,
+              run: runOptions,
+              outputs: outputs, context: jobContext))
+        } catch {
+          return .failure(error)
+        }
+      },
+      done: { finished in
+        if showProgress { stderr.write("\r\u{1B}[Kreport: \(finished)/\(total) sources") }
+      })
+    if showProgress { stderr.write("\r\u{1B}[K") }
+
+    var runs: [SourceRun] = []
+    for result in results {
+      switch result {
+      case .success(let run): runs.append(run)
+      case .failure(let error): throw error
+      }
+    }
+    try writeOutputs(runs, tracePath: tracePath, plotPath: plotPath)
+
+    let records = runs.flatMap(\.records)
+    let report = LatencyReport(records: records)
+    if json {
+      context.stdout.write(report.json())
+    } else if csv {
+      context.stdout.write(report.csv())
+    } else {
+      let clock = options.realtime ? "real time, monotonic clock" : "virtual time"
+      context.stdout.line(
+        "\(runs.count) source\(runs.count == 1 ? "" : "s"), \(records.count) settle cycle\(records.count == 1 ? "" : "s") (\(clock); profile \(profile.name))"
+      )
+      if runs.contains(where: { !$0.measuresReader }) {
+        context.stdout.line(
+          "note: no reader in the pipeline: pagination is 0 and 'shown' is the settle time")
+      }
+      context.stdout.line("")
+      context.stdout.write(report.table())
+    }
+    let skipped = runs.reduce(0) { $0 + $1.skipped }
+    if skipped > 0 { context.stderr.line("hingesim: skipped \(skipped) bad line(s) (--lenient)") }
+    return .ok
+  }
+
+  /// Every bundled scenario: `traces/*.jsonl`, `*.csv` and `*.hinge`, sorted.
+  static func bundledScenarios(_ context: CommandContext) -> [String] {
+    let dir = context.resourceRoot + "/traces"
+    return Directory.files(in: dir)
+      .filter { $0.hasSuffix(".jsonl") || $0.hasSuffix(".csv") || $0.hasSuffix(".hinge") }
+      .sorted()
+      .map { dir + "/" + $0 }
+  }
+
+  private static func writeOutputs(_ runs: [SourceRun], tracePath: String?, plotPath: String?)
+    throws(CLIError)
+  {
+    if let tracePath {
+      let file = try OutputStream.create(path: tracePath)
+      file.write(ChromeTrace.document(lines: runs.flatMap(\.traceLines)))
+      file.close()
+    }
+    if let plotPath {
+      for run in runs {
+        let path = runs.count == 1 ? plotPath : plotFile(plotPath, source: run.path)
+        let file = try OutputStream.create(path: path)
+        file.write(run.svg ?? "")
+        file.close()
+      }
+    }
+  }
+
+  /// `out.svg` + `traces/open-wide.jsonl` → `out-open-wide.svg`.
+  static func plotFile(_ path: String, source: String) -> String {
+    var stem = source.split(separator: "/").last.map(String.init) ?? "stdin"
+    if let dot = stem.lastIndex(of: "."), dot != stem.startIndex { stem = String(stem[..<dot]) }
+    if stem == "-" { stem = "stdin" }
+    if path.hasSuffix(".svg") { return String(path.dropLast(4)) + "-" + stem + ".svg" }
+    return path + "-" + stem + ".svg"
+  }
+}
