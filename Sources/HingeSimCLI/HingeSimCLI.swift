@@ -9,6 +9,7 @@ public enum HingeSimCLI {
     SimulateCommand.self,
     ProfilesCommand.self,
     DevicesCommand.self,
+    KnobCommand.self,
   ]
 
   /// Runs the command line (`arguments[0]` is the program) and returns the process exit code.

@@ -35,8 +35,12 @@ extension RunLoop {
   ) throws(InputError) -> Double {
     var last = 0.0
     var mustRead = true
-    func fireDue(upTo time: Double) {
-      while let deadline = pipeline.earliestDeadline, deadline.time <= time {
+    // Deadlines due by `time` fire (before `time` only, when an input at `time` waits:
+    // inputs go first on ties, as in virtual time).
+    func fireDue(upTo time: Double, inclusive: Bool = true) {
+      while let deadline = pipeline.earliestDeadline,
+        deadline.time < time || (inclusive && deadline.time == time)
+      {
         last = max(last, deadline.time)
         pipeline.fire(stage: deadline.stage, at: deadline.time, emit: emit)
       }
@@ -54,7 +58,7 @@ extension RunLoop {
         }
         for event in events {
           var input = event
-          fireDue(upTo: input.time)
+          fireDue(upTo: input.time, inclusive: false)
           input.time = max(input.time, last)
           last = input.time
           hooks.input(input)

@@ -38,7 +38,11 @@ struct SourceOpener {
         return AnyEventSource(base: JSONLTraceSource(reader: reader, dialect: dialect, angleRange: range, policy: policy))
       case .csv:
         return AnyEventSource(base: CSVTraceSource(reader: reader, angleRange: range, policy: policy))
-      case .hinge, .evemu, .libinput:
+      case .evemu, .libinput:
+        let recording = try KnobRecordingSource.load(reader, format: format ?? .evemu)
+        let mapping = KnobSettings().mapping(profile: profile)
+        return AnyEventSource(base: KnobRecordingSource(recording: recording, mapping: mapping) { stderr.line("hingesim: \($0)") })
+      case .hinge:
         throw CLIError("\(reader.name): \((format ?? .jsonl).rawValue) sources are not supported yet", code: .dataError)
       }
     } catch let error as InputError {
