@@ -38,7 +38,8 @@ let package = Package(
     .testTarget(name: "TypesetterTests", dependencies: ["Typesetter"]),
     .testTarget(name: "ReaderTests", dependencies: ["Reader", "TestSupport"]),
     .testTarget(name: "KnobTests", dependencies: ["Knob", "CFakeEvdev", "CEvdev"]),
-    .testTarget(name: "HingeSimCLITests", dependencies: ["HingeSimCLI", "TestSupport"]),
+    .testTarget(
+      name: "HingeSimCLITests", dependencies: ["HingeSimCLI", "TestSupport", "CFakeEvdev", "Knob"]),
   ],
   swiftLanguageModes: [.v6]
 )
