@@ -10,6 +10,7 @@ public enum HingeSimCLI {
     ProfilesCommand.self,
     DevicesCommand.self,
     KnobCommand.self,
+    BenchCommand.self,
   ]
 
   /// Runs the command line (`arguments[0]` is the program) and returns the process exit code.
