@@ -12,7 +12,9 @@ public struct LiveHooks {
   public var idle: (Double) -> Double?
 
   /// Makes hooks (both default to doing nothing).
-  public init(input: @escaping (Event) -> Void = { _ in }, idle: @escaping (Double) -> Double? = { _ in nil }) {
+  public init(
+    input: @escaping (Event) -> Void = { _ in }, idle: @escaping (Double) -> Double? = { _ in nil }
+  ) {
     self.input = input
     self.idle = idle
   }
@@ -72,7 +74,8 @@ extension RunLoop {
       var wake = [deadline, source.nextWake, hooks.idle(now)].compactMap { $0 }.min() ?? .infinity
       if stopRequested != 0 { break }
       wake = min(wake, now + 250)
-      let timeout = Int32(max(0, ((clock.monotonic(streamTime: wake) - MonotonicClock.nowMs())).rounded(.up)))
+      let timeout = Int32(
+        max(0, ((clock.monotonic(streamTime: wake) - MonotonicClock.nowMs())).rounded(.up)))
       let fd = source.isFinished ? -1 : source.fileDescriptor
       var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
       let ready = poll(&entry, fd >= 0 ? 1 : 0, timeout)

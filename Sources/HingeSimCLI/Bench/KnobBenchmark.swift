@@ -134,7 +134,9 @@ enum KnobBenchmark {
   }
 
   /// input_event timestamp → mapped action.
-  private static func measureMapper(_ knob: KnobDevice, count: Int, into latencies: inout [Double]) throws(CLIError) {
+  private static func measureMapper(_ knob: KnobDevice, count: Int, into latencies: inout [Double])
+    throws(CLIError)
+  {
     var mapper = KnobMapper(
       device: knob.info, mapping: KnobMapping(lower: -1e9, upper: 1e9, degreesPerStep: 0.001),
       initialDegrees: 0)
@@ -163,7 +165,9 @@ enum KnobBenchmark {
     profile.hinge?.policy.noise = 0
     var pipeline = LivePipeline.make(profile: profile, settleMs: nil)
     let mapping = KnobMapping(lower: 0, upper: 180, degreesPerStep: 170 / Double(count + 1))
-    var source = KnobLiveSource(device: knob, mapping: mapping) { context.stderr.line("hingesim: \($0)") }
+    var source = KnobLiveSource(device: knob, mapping: mapping) {
+      context.stderr.line("hingesim: \($0)")
+    }
     let sink = try OutputStream.create(path: "/dev/null", lineBuffered: true)
     defer { sink.close() }
     let clock = LiveClock()
@@ -184,7 +188,9 @@ enum KnobBenchmark {
         delivered += 1
         lastHinge = event.time
         // The first update is the initial (closed) state, not a frame.
-        if delivered > 1 { result.append(KnobClock.now() - clock.monotonic(streamTime: event.time)) }
+        if delivered > 1 {
+          result.append(KnobClock.now() - clock.monotonic(streamTime: event.time))
+        }
         if result.count >= count { RunLoop.stopRequested = 1 }
       }
     } catch {

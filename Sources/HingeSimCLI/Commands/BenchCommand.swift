@@ -14,6 +14,8 @@ struct BenchCommand: Command {
   static func run(_ args: inout Arguments, _ context: CommandContext) throws(CLIError) -> ExitCode {
     if args.flag("knob") { return try KnobBenchmark.run(&args, context) }
     let rest = try args.positionals()
-    throw .usage(rest.first.map { "unknown benchmark '\($0)' (available: knob)" } ?? "bench needs a benchmark name: knob")
+    throw .usage(
+      rest.first.map { "unknown benchmark '\($0)' (available: knob)" }
+        ?? "bench needs a benchmark name: knob")
   }
 }

@@ -56,7 +56,9 @@ struct KnobCommand: Command {
     options.view = args.flag("--view")
     options.json = args.flag("--json")
     if let duration = try args.double("--duration") {
-      guard duration > 0 else { throw .usage("--duration: expected a number above 0, found \(duration)") }
+      guard duration > 0 else {
+        throw .usage("--duration: expected a number above 0, found \(duration)")
+      }
       options.duration = duration
     }
     options.source.profileName = try args.option("--profile") ?? "iphone-duo"

@@ -31,7 +31,8 @@ struct KnobRecordingSource: EventSource {
     // The parser picks the format by the name: make sure stdin (`<stdin>`) parses as asked.
     let name = reader.name
     let parseName =
-      KnobRecording.isRecording(file: name) ? name : name + (format == .libinput ? ".yml" : ".evemu")
+      KnobRecording.isRecording(file: name)
+      ? name : name + (format == .libinput ? ".yml" : ".evemu")
     do {
       return try KnobRecording.parse(text: text, file: parseName)
     } catch {

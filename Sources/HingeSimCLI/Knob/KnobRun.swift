@@ -17,8 +17,10 @@ struct KnobRun {
     let warn: (String) -> Void = { stderr.line("hingesim: \($0)") }
 
     if let replay = options.replay {
-      var source = PacedSource(try openReplay(replay, profile: profile, mapping: mapping, warn: warn))
-      return try drive(&pipeline, &source, profile: profile, title: "hingesim knob — replay \(replay)")
+      var source = PacedSource(
+        try openReplay(replay, profile: profile, mapping: mapping, warn: warn))
+      return try drive(
+        &pipeline, &source, profile: profile, title: "hingesim knob — replay \(replay)")
     }
     let device = try openDevice()
     defer { device.close() }
@@ -31,7 +33,8 @@ struct KnobRun {
     stderr.line(
       "hingesim: reading \(device.info.path) (\(device.info.name), \(DevicesCommand.kindText(device.info)))"
         + (options.grab ? ", grabbed" : "") + "; Ctrl-C stops")
-    return try drive(&pipeline, &source, profile: profile, title: "hingesim knob — \(device.info.name)")
+    return try drive(
+      &pipeline, &source, profile: profile, title: "hingesim knob — \(device.info.name)")
   }
 
   private func drive(
@@ -43,9 +46,12 @@ struct KnobRun {
     let out = context.stdout
     out.lineBuffered = true
     var recording: OutputStream?
-    if let path = options.recordPath { recording = try OutputStream.create(path: path, lineBuffered: true) }
+    if let path = options.recordPath {
+      recording = try OutputStream.create(path: path, lineBuffered: true)
+    }
     defer { recording?.close() }
-    let view = options.view ? LiveView(output: out, profile: profile, pages: nil, title: title) : nil
+    let view =
+      options.view ? LiveView(output: out, profile: profile, pages: nil, title: title) : nil
     defer { view?.close() }
     let json = options.json
     let duration = options.duration
@@ -58,7 +64,8 @@ struct KnobRun {
         return [redraw, duration].compactMap { $0 }.min()
       })
     do {
-      try RunLoop.runLive(&pipeline, source: &source, clock: LiveClock(speed: speed), hooks: hooks) { event in
+      try RunLoop.runLive(&pipeline, source: &source, clock: LiveClock(speed: speed), hooks: hooks)
+      { event in
         if let view {
           view.receive(event)
         } else if json {
@@ -88,7 +95,9 @@ struct KnobRun {
         return nil
       }
       guard let first = knobs.first else {
-        let why = DevicesCommand.text(survey).split(separator: "\n").first.map(String.init) ?? "no knob found"
+        let why =
+          DevicesCommand.text(survey).split(separator: "\n").first.map(String.init)
+          ?? "no knob found"
         throw CLIError(
           why + "\n  'hingesim devices' lists the knobs; pass one with --device PATH, "
             + "or play a recording with --replay FILE", code: .noInput)
@@ -112,12 +121,14 @@ struct KnobRun {
   ) throws(CLIError) -> AnyEventSource {
     let format = options.source.format ?? SourceFormat.fromExtension(path)
     guard format == .evemu || format == .libinput else {
-      return try SourceOpener(options: options.source, profile: profile, context: context).open(path)
+      return try SourceOpener(options: options.source, profile: profile, context: context).open(
+        path)
     }
     do {
       let reader = try LineReader(path: path)
       let recording = try KnobRecordingSource.load(reader, format: format!)
-      return AnyEventSource(base: KnobRecordingSource(recording: recording, mapping: mapping, warn: warn))
+      return AnyEventSource(
+        base: KnobRecordingSource(recording: recording, mapping: mapping, warn: warn))
     } catch {
       throw CLIError(inputError: error)
     }

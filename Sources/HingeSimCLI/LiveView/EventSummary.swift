@@ -21,24 +21,31 @@ enum EventSummary {
     case .mark(let label): "mark \(label)"
     case .hinge(let update): "hinge \(degrees(update.angle)) \(update.status.rawValue)"
     case .status(let change): "status \(change.from.rawValue) → \(change.status.rawValue)"
-    case .pose(let change): "pose \(change.from.rawValue) → \(change.pose.rawValue) (\(change.orientation.rawValue))"
+    case .pose(let change):
+      "pose \(change.from.rawValue) → \(change.pose.rawValue) (\(change.orientation.rawValue))"
     case .scene(let scene):
       "scene \(size(scene.width, scene.height)) \(scene.display.rawValue)"
         + (scene.transient ? " (transient \(scene.index)/\(scene.count))" : "")
     case .regions(let regions):
-      regions.division.map { "regions fold \($0.isActive ? "active" : "inactive")" } ?? "regions none"
+      regions.division.map { "regions fold \($0.isActive ? "active" : "inactive")" }
+        ?? "regions none"
     case .settled(let settled):
       "settled \(size(settled.width, settled.height)) \(settled.textSize.rawValue), \(settled.sizes) size(s)"
         + (settled.changed ? "" : ", unchanged")
-    case .paginated(let p): "paginated \(p.pageCount) pages in \(StreamRun.format(p.ms)) ms (\(p.cache.rawValue))"
-    case .shown(let shown): "shown \(pageList(shown.pages)) of \(shown.pageCount) (\(shown.layout.rawValue))"
-    case .timing(let record): "timing \(record.cause): \(StreamRun.format(record.causeToShown)) ms to shown"
+    case .paginated(let p):
+      "paginated \(p.pageCount) pages in \(StreamRun.format(p.ms)) ms (\(p.cache.rawValue))"
+    case .shown(let shown):
+      "shown \(pageList(shown.pages)) of \(shown.pageCount) (\(shown.layout.rawValue))"
+    case .timing(let record):
+      "timing \(record.cause): \(StreamRun.format(record.causeToShown)) ms to shown"
     case .violation(let v): "VIOLATION \(v.rule): \(v.message)"
     }
   }
 
   /// `92.5°`.
-  static func degrees(_ value: Double) -> String { "\(StreamRun.format((value * 10).rounded() / 10))°" }
+  static func degrees(_ value: Double) -> String {
+    "\(StreamRun.format((value * 10).rounded() / 10))°"
+  }
 
   /// `867 × 611`.
   static func size(_ width: Double, _ height: Double) -> String {

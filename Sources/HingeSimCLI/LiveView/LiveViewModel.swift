@@ -52,7 +52,9 @@ struct LiveViewModel: Sendable {
     guard let hinge = profile?.hinge else { return }
     range = hinge.minAngle...max(hinge.maxAngle, hinge.minAngle + 1)
     let s = hinge.status
-    marks = [(s.closedOpening, "closed"), (s.fullyOpenClosing, "open↓"), (s.fullyOpenOpening, "open↑")]
+    marks = [
+      (s.closedOpening, "closed"), (s.fullyOpenClosing, "open↓"), (s.fullyOpenOpening, "open↑"),
+    ]
   }
 
   /// Takes one stream event.

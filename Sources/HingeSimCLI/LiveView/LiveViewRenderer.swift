@@ -23,14 +23,15 @@ struct LiveViewRenderer {
     let (art, caption) = PhoneArt.drawing(for: model.pose)
     for (row, line) in art.enumerated() { screen.put(line, x: 1, y: 1 + row) }
     screen.put(caption, x: 1 + max(0, (24 - caption.count) / 2), y: 8)
-    drawPanel(model, into: &screen, x: 27)
+    drawPanel(model, into: &screen, x: 29)
 
     let logRows = min(model.logLength, height >= 28 ? 6 : 3)
     let pagesTop = 10
     let pagesBottom = height - logRows - 1
     screen.horizontal("─", x: 0, y: 9, length: width)
     if pagesBottom - pagesTop >= 3 {
-      drawPages(model, into: &screen, x: 1, y: pagesTop, width: width - 2, height: pagesBottom - pagesTop)
+      drawPages(
+        model, into: &screen, x: 1, y: pagesTop, width: width - 2, height: pagesBottom - pagesTop)
     }
     screen.horizontal("─", x: 0, y: pagesBottom, length: width)
     screen.put(" events ", x: 2, y: pagesBottom)
@@ -48,7 +49,8 @@ struct LiveViewRenderer {
     let width = screen.width - x - 1
     guard width >= 12 else { return }
     screen.put(
-      "angle \(angleText(model))   status \(model.status.rawValue)   pose \(model.pose.rawValue)", x: x, y: 1)
+      "angle \(angleText(model))   status \(model.status.rawValue)   pose \(model.pose.rawValue)",
+      x: x, y: 1)
     // The gauge: 0…180 with the status thresholds marked.
     let barWidth = max(8, min(width - 12, 60))
     let low = model.range.lowerBound
@@ -68,9 +70,12 @@ struct LiveViewRenderer {
       labels += "\(label) \(StreamRun.format(degrees))°  "
     }
     screen.put(labels, x: barX, y: 4)
-    screen.put("orientation \(model.orientation.rawValue)   text \(model.textSize.rawValue)", x: x, y: 5)
+    screen.put(
+      "orientation \(model.orientation.rawValue)   text \(model.textSize.rawValue)", x: x, y: 5)
     let frame =
-      model.frame.map { "reader frame \(EventSummary.size($0.width, $0.height)) pt (\(model.display.rawValue))" }
+      model.frame.map {
+        "reader frame \(EventSummary.size($0.width, $0.height)) pt (\(model.display.rawValue))"
+      }
       ?? "reader frame —"
     screen.put(frame + (model.inBurst ? "  resizing…" : ""), x: x, y: 6)
     let notes =
@@ -83,7 +88,9 @@ struct LiveViewRenderer {
     var settle = "last settle: —"
     if let wait = model.settleWaitMs {
       settle = "last settle: \(StreamRun.format((wait * 10).rounded() / 10)) ms after the last size"
-      if let ms = model.paginationMs { settle += " + \(StreamRun.format((ms * 10).rounded() / 10)) ms pagination" }
+      if let ms = model.paginationMs {
+        settle += " + \(StreamRun.format((ms * 10).rounded() / 10)) ms pagination"
+      }
     }
     screen.put(settle, x: x, y: 8)
   }
@@ -103,17 +110,22 @@ struct LiveViewRenderer {
       let gutter = 3
       let pageWidth = min((width - gutter) / 2, 60)
       let left = x + max(0, (width - 2 * pageWidth - gutter) / 2)
-      drawPage(pages.first, label: label(0), into: &screen, x: left, y: y, width: pageWidth, height: height)
+      drawPage(
+        pages.first, label: label(0), into: &screen, x: left, y: y, width: pageWidth, height: height
+      )
       let fold: Character = model.division?.isActive == true ? "▒" : "┊"
       screen.vertical(fold, x: left + pageWidth + 1, y: y, length: height)
       drawPage(
-        pages.count > 1 ? pages[1] : nil, label: label(1), into: &screen, x: left + pageWidth + gutter, y: y,
+        pages.count > 1 ? pages[1] : nil, label: label(1), into: &screen,
+        x: left + pageWidth + gutter, y: y,
         width: pageWidth, height: height)
     case .tabletop:
       let pageHeight = max(3, height - 2)
       let pageWidth = min(width, 70)
       let left = x + (width - pageWidth) / 2
-      drawPage(pages.first, label: label(0), into: &screen, x: left, y: y, width: pageWidth, height: pageHeight)
+      drawPage(
+        pages.first, label: label(0), into: &screen, x: left, y: y, width: pageWidth,
+        height: pageHeight)
       screen.horizontal("═", x: left, y: y + pageHeight, length: pageWidth)
       screen.put(" fold ", x: left + pageWidth / 2 - 3, y: y + pageHeight)
       let turns = "‹ prev      page turns      next ›"
@@ -125,18 +137,22 @@ struct LiveViewRenderer {
       }
       pageWidth = min(width, max(16, pageWidth))
       let left = x + (width - pageWidth) / 2
-      drawPage(pages.first, label: label(0), into: &screen, x: left, y: y, width: pageWidth, height: height)
+      drawPage(
+        pages.first, label: label(0), into: &screen, x: left, y: y, width: pageWidth, height: height
+      )
     }
   }
 
   private func drawPage(
-    _ page: Int?, label: String?, into screen: inout ScreenBuffer, x: Int, y: Int, width: Int, height: Int
+    _ page: Int?, label: String?, into screen: inout ScreenBuffer, x: Int, y: Int, width: Int,
+    height: Int
   ) {
     screen.box(x: x, y: y, width: width, height: height)
     if let label { screen.put(label, x: x + 2, y: y) }
     let inner = width - 4
     guard inner > 0 else { return }
-    let lines = page.map { pages?.lines(page: $0) ?? [] } ?? []
+    let lines =
+      page.map { pages?.lines(page: $0) ?? [] } ?? ["(no page text: the reader is not running)"]
     for (row, line) in lines.prefix(height - 2).enumerated() {
       screen.put(String(line.prefix(inner)), x: x + 2, y: y + 1 + row)
     }

@@ -25,7 +25,8 @@ final class FakeKnobDevice {
   /// Writes one frame stamped `offset` ms after the monotonic time `base`.
   func frame(at base: Double, plus offset: Double, type: UInt32, code: UInt32, value: Int32) {
     let micro = Int(((base + offset) * 1000).rounded())
-    precondition(fake_evdev_write(writeFD, micro / 1_000_000, micro % 1_000_000, type, code, value) == 0)
+    precondition(
+      fake_evdev_write(writeFD, micro / 1_000_000, micro % 1_000_000, type, code, value) == 0)
     precondition(fake_evdev_write(writeFD, micro / 1_000_000, micro % 1_000_000, 0, 0, 0) == 0)
   }
 
@@ -79,7 +80,9 @@ func readText(_ path: String) -> String {
 }
 
 /// Runs a command in-process.
-func runCommand(_ command: any Command.Type, _ arguments: [String], _ captured: CapturedContext) -> Result<ExitCode, CLIError> {
+func runCommand(_ command: any Command.Type, _ arguments: [String], _ captured: CapturedContext)
+  -> Result<ExitCode, CLIError>
+{
   var args = Arguments(arguments)
   do {
     return .success(try command.run(&args, captured.context))

@@ -22,14 +22,19 @@ import Testing
     let captured = CapturedContext()
     let record = "/tmp/hingesim-test-knob-\(UInt64.random(in: 0...UInt64.max)).jsonl"
     let result = runCommand(
-      KnobCommand.self, ["--device", fake.path, "--json", "--record", record, "--duration", "800"], captured)
+      KnobCommand.self, ["--device", fake.path, "--json", "--record", record, "--duration", "800"],
+      captured)
     #expect(try result.get() == .ok)
     let live = captured.stdout
     let events = live.split(separator: "\n").map { String($0) }
     // 10 clicks of a 94-click turn over 0…180° = 19.15°, delivered at the 0.5° precision.
-    #expect(events.contains { $0.contains("\"type\":\"hinge\",\"angle\":19,") && $0.contains("partiallyOpen") })
+    #expect(
+      events.contains {
+        $0.contains("\"type\":\"hinge\",\"angle\":19,") && $0.contains("partiallyOpen")
+      })
     #expect(events.contains { $0.contains("\"type\":\"hinge\",\"angle\":95.5,") })
-    #expect(events.contains { $0.contains("\"type\":\"orientation\",\"orientation\":\"landscapeLeft\"") })
+    #expect(
+      events.contains { $0.contains("\"type\":\"orientation\",\"orientation\":\"landscapeLeft\"") })
     #expect(events.contains { $0.contains("\"pose\":\"tabletop\"") })
     #expect(events.last!.contains("\"type\":\"settled\""))
     #expect(captured.stderr.contains("reading \(fake.path) (Griffin PowerMate"))
@@ -71,7 +76,8 @@ import Testing
     fake.closeWriter()
     let captured = CapturedContext()
     let record = "/tmp/hingesim-test-knob-\(UInt64.random(in: 0...UInt64.max)).jsonl"
-    let result = runCommand(KnobCommand.self, ["--device", fake.path, "--grab", "--record", record], captured)
+    let result = runCommand(
+      KnobCommand.self, ["--device", fake.path, "--grab", "--record", record], captured)
     guard case .failure(let error) = result else {
       Issue.record("expected an error, got \(result)")
       return
@@ -101,7 +107,8 @@ import Testing
   @Test func grabIsReleasedWhenTheRunStops() throws {
     let fake = FakeKnobDevice()
     let captured = CapturedContext()
-    let result = runCommand(KnobCommand.self, ["--device", fake.path, "--grab", "--duration", "30"], captured)
+    let result = runCommand(
+      KnobCommand.self, ["--device", fake.path, "--grab", "--duration", "30"], captured)
     #expect(try result.get() == .ok)
     #expect(fake_evdev_grab_calls(fake.readFD) == 2)
     #expect(fake_evdev_grab_state(fake.readFD) == 0)
@@ -123,7 +130,9 @@ import Testing
   @Test func pacedReplayGivesTheVirtualStream() throws {
     let captured = CapturedContext()
     let path = TestSupport.packageRoot + "/traces/knob-wheel.yml"
-    #expect(try runCommand(KnobCommand.self, ["--replay", path, "--speed", "25", "--json"], captured).get() == .ok)
+    #expect(
+      try runCommand(KnobCommand.self, ["--replay", path, "--speed", "25", "--json"], captured)
+        .get() == .ok)
     let virtual = CapturedContext()
     #expect(try runCommand(SimulateCommand.self, [path], virtual).get() == .ok)
     #expect(captured.stdout == virtual.stdout)

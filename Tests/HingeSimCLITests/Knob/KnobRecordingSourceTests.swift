@@ -8,8 +8,10 @@ import Testing
   func inputs(_ file: String) throws -> [Event] {
     let captured = CapturedContext()
     let profile = TestSupport.profile()
-    var source = try SourceOpener(options: SourceOptions(), profile: profile, context: captured.context)
-      .open(TestSupport.packageRoot + "/traces/" + file)
+    var source = try SourceOpener(
+      options: SourceOptions(), profile: profile, context: captured.context
+    )
+    .open(TestSupport.packageRoot + "/traces/" + file)
     var events: [Event] = []
     while let event = try source.next() { events.append(event) }
     return events
@@ -44,10 +46,13 @@ import Testing
     let path = TestSupport.temporaryFile("E: 0.000000 0002 0007 x2\n", suffix: ".evemu")
     let captured = CapturedContext()
     #expect {
-      _ = try SourceOpener(options: SourceOptions(), profile: TestSupport.profile(), context: captured.context).open(path)
+      _ = try SourceOpener(
+        options: SourceOptions(), profile: TestSupport.profile(), context: captured.context
+      ).open(path)
     } throws: { error in
       guard let error = error as? CLIError else { return false }
-      return error.code == .dataError && error.message.contains(":1:") && error.message.contains("x2")
+      return error.code == .dataError && error.message.contains(":1:")
+        && error.message.contains("x2")
     }
   }
 }

@@ -23,7 +23,9 @@ struct StubPages: PageTextProvider {
     LiveViewRenderer(pages: StubPages(), title: "test").render(model, width: width, height: height)
   }
 
-  func spread(_ layout: LayoutKind = .spread, pages: [Int] = [22, 23], notes: NotesPlacement = .trailing) -> Shown {
+  func spread(
+    _ layout: LayoutKind = .spread, pages: [Int] = [22, 23], notes: NotesPlacement = .trailing
+  ) -> Shown {
     Shown(
       offset: 20000, pages: pages, ranges: pages.map { $0 * 100..<($0 + 1) * 100 }, pageCount: 50,
       layout: layout, frames: [], notes: notes, excerpt: "")
@@ -39,7 +41,8 @@ struct StubPages: PageTextProvider {
     #expect(text.contains("status closed"))
     #expect(text.contains("reader frame 382 × 620 pt (outer)"))
     #expect(text.contains("0° █░░░░"))  // only the first cell filled
-    #expect(text.contains("closed 5°") && text.contains("open↑ 160°") && text.contains("open↓ 140°"))
+    #expect(
+      text.contains("closed 5°") && text.contains("open↑ 160°") && text.contains("open↓ 140°"))
   }
 
   @Test func bookShowsAVAndASpreadWithTheFoldGutter() {
@@ -68,7 +71,8 @@ struct StubPages: PageTextProvider {
   @Test func tabletopShowsAnLAndTheTurnAreaBelowThePage() {
     var inputs = [Event(time: 0, .orientation(.landscapeLeft))]
     inputs += TestSupport.ramp(from: 0, to: 100, start: 10, duration: 300)
-    let screen = render(model(inputs, shown: spread(.tabletop, pages: [21], notes: .sheet)), 100, 32)
+    let screen = render(
+      model(inputs, shown: spread(.tabletop, pages: [21], notes: .sheet)), 100, 32)
     let text = screen.text
     #expect(text.contains("pose tabletop"))
     #expect(text.contains("├─────────────┴───────┐"))
@@ -81,9 +85,13 @@ struct StubPages: PageTextProvider {
   }
 
   @Test func tallAndSidewaysDrawings() {
-    let tall = [Event(time: 0, .orientation(.landscapeLeft))] + TestSupport.ramp(from: 0, to: 180, start: 10, duration: 300)
+    let tall =
+      [Event(time: 0, .orientation(.landscapeLeft))]
+      + TestSupport.ramp(from: 0, to: 180, start: 10, duration: 300)
     #expect(render(model(tall), 100, 32).text.contains("├┄┄┄┄┄┄┄┄┄┤"))
-    let sideways = [Event(time: 0, .sample(angle: 0)), Event(time: 10, .orientation(.landscapeLeft))]
+    let sideways = [
+      Event(time: 0, .sample(angle: 0)), Event(time: 10, .orientation(.landscapeLeft)),
+    ]
     #expect(render(model(sideways), 100, 32).text.contains("closed, sideways"))
   }
 
@@ -119,7 +127,13 @@ struct StubPages: PageTextProvider {
     #expect(m.log.count == 6)
     #expect(m.log.last!.contains("settled 867 × 611 large"))
     #expect(m.settleWaitMs == 200)
-    m.update(Event(time: m.time, .paginated(Paginated(pageWidth: 1, pageHeight: 1, textSize: .large, pageCount: 3, ms: 12.5, cache: .miss, characters: 10))))
+    m.update(
+      Event(
+        time: m.time,
+        .paginated(
+          Paginated(
+            pageWidth: 1, pageHeight: 1, textSize: .large, pageCount: 3, ms: 12.5, cache: .miss,
+            characters: 10))))
     #expect(m.paginationMs == 12.5)
   }
 }
