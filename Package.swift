@@ -39,7 +39,8 @@ let package = Package(
     .testTarget(name: "ReaderTests", dependencies: ["Reader", "TestSupport"]),
     .testTarget(name: "KnobTests", dependencies: ["Knob", "CFakeEvdev", "CEvdev"]),
     .testTarget(
-      name: "HingeSimCLITests", dependencies: ["HingeSimCLI", "Reader", "TestSupport"], exclude: ["Golden"]),
+      name: "HingeSimCLITests", dependencies: ["HingeSimCLI", "Reader", "TestSupport", "CFakeEvdev", "Knob"],
+      exclude: ["Golden"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -17,6 +17,7 @@ public enum HingeSimCLI {
     TracesCommand.self,
     ProfilesCommand.self,
     DevicesCommand.self,
+    KnobCommand.self,
     BenchCommand.self,
   ]
 

@@ -1,3 +1,4 @@
+import HingeSim
 import Knob
 
 #if canImport(Glibc)
@@ -20,10 +21,14 @@ import Knob
 /// ```
 enum KnobBenchmark {
   static let usage = """
-    usage: hingesim bench knob [--events N] [--interval-us US] [--json]
+    usage: hingesim bench knob [--events N] [--interval-us US] [--mapper-only] [--json]
 
-    Measures input_event timestamp → mapped KnobAction latency through libevdev on the fake
-    evdev device (needs libFakeEvdev.so next to hingesim: swift build --product FakeEvdev).
+    Measures the latency from an input_event's timestamp to the delivered hinge event written
+    to the output (a write() per event to /dev/null), through libevdev on the fake evdev
+    device, the knob mapping and the simulator pipeline in the live run loop, with the
+    profile's rate policy (minimum interval, precision, minimum change) turned off so every
+    frame is delivered. --mapper-only stops at the mapped KnobAction instead.
+    Needs libFakeEvdev.so next to hingesim: swift build --product FakeEvdev.
 
     options:
       --events N        frames to send (default 2000)
@@ -45,6 +50,7 @@ enum KnobBenchmark {
     let count = try args.int("--events") ?? 2000
     let interval = try args.int("--interval-us") ?? 1000
     let json = args.flag("--json")
+    let mapperOnly = args.flag("--mapper-only")
     let extra = try args.positionals()
     guard extra.isEmpty else { throw .usage("bench knob takes no arguments, found '\(extra[0])'") }
     guard (1...1_000_000).contains(count) else {
@@ -81,24 +87,20 @@ enum KnobBenchmark {
     do { knob = try KnobDevice(path: "/proc/self/fd/\(fds[0])") } catch {
       throw CLIError(error.description, code: .ioError)
     }
-    var mapper = KnobMapper(
-      device: knob.info, mapping: KnobMapping(lower: -1e9, upper: 1e9, degreesPerStep: 0.001),
-      initialDegrees: 0)
     var latencies: [Double] = []
     latencies.reserveCapacity(count)
-
     guard start(fds[1], Int32(count), Int32(interval), 2, 7, 1) == 0 else {
       throw CLIError("cannot start the writer thread", code: .ioError)
     }
     do {
-      while latencies.count < count, try knob.waitForInput(timeout: 2000) {
-        for input in try knob.readEvents() {
-          for action in mapper.map(input) { latencies.append(KnobClock.now() - action.time) }
-        }
+      if mapperOnly {
+        try measureMapper(knob, count: count, into: &latencies)
+      } else {
+        try measurePipeline(knob, count: count, context: context, into: &latencies)
       }
     } catch {
       _ = join()
-      throw CLIError(error.description, code: .ioError)
+      throw error
     }
     let written = join()
     knob.close()
@@ -117,15 +119,84 @@ enum KnobBenchmark {
     if json {
       let fields = figures.map { "\"\($0.0)_ms\":\(format($0.1))" }.joined(separator: ",")
       context.stdout.line(
-        "{\"benchmark\":\"knob\",\"frames\":\(written),\"actions\":\(sorted.count),\"interval_us\":\(interval),"
+        "{\"benchmark\":\"\(mapperOnly ? "knob-mapper" : "knob")\",\"frames\":\(written),\"actions\":\(sorted.count),\"interval_us\":\(interval),"
           + fields + "}")
     } else {
       context.stdout.line(
-        "knob latency (input_event timestamp → KnobAction, libevdev on the fake device): "
-          + "\(sorted.count) actions from \(written) frames, \(interval) µs apart")
+        (mapperOnly
+          ? "knob latency (input_event timestamp → KnobAction, libevdev on the fake device): "
+          : "knob latency (input_event timestamp → hinge event written, libevdev on the fake device, "
+            + "mapping, simulator, rate policy off): ")
+          + "\(sorted.count) events from \(written) frames, \(interval) µs apart")
       context.stdout.line(figures.map { "\($0.0) \(format($0.1)) ms" }.joined(separator: "  "))
     }
     return sorted.count == Int(written) ? .ok : .failure
+  }
+
+  /// input_event timestamp → mapped action.
+  private static func measureMapper(_ knob: KnobDevice, count: Int, into latencies: inout [Double])
+    throws(CLIError)
+  {
+    var mapper = KnobMapper(
+      device: knob.info, mapping: KnobMapping(lower: -1e9, upper: 1e9, degreesPerStep: 0.001),
+      initialDegrees: 0)
+    do {
+      while latencies.count < count, try knob.waitForInput(timeout: 2000) {
+        for input in try knob.readEvents() {
+          for action in mapper.map(input) { latencies.append(KnobClock.now() - action.time) }
+        }
+      }
+    } catch {
+      throw CLIError(error.description, code: .ioError)
+    }
+  }
+
+  /// input_event timestamp → delivered `hinge` event written, through the live run loop.
+  private static func measurePipeline(
+    _ knob: KnobDevice, count: Int, context: CommandContext, into latencies: inout [Double]
+  ) throws(CLIError) {
+    var profile: Profile
+    do { profile = try Profile.load("iphone-duo", root: context.resourceRoot) } catch {
+      throw CLIError(inputError: error)
+    }
+    profile.hinge?.policy.minIntervalMs = 0
+    profile.hinge?.policy.precision = 0
+    profile.hinge?.policy.minChange = 0
+    profile.hinge?.policy.noise = 0
+    var pipeline = LivePipeline.make(profile: profile, settleMs: nil)
+    let mapping = KnobMapping(lower: 0, upper: 180, degreesPerStep: 170 / Double(count + 1))
+    var source = KnobLiveSource(device: knob, mapping: mapping) {
+      context.stderr.line("hingesim: \($0)")
+    }
+    let sink = try OutputStream.create(path: "/dev/null", lineBuffered: true)
+    defer { sink.close() }
+    let clock = LiveClock()
+    var lastHinge = 0.0
+    var delivered = 0
+    RunLoop.stopRequested = 0
+    defer { RunLoop.stopRequested = 0 }
+    let hooks = LiveHooks(idle: { now in
+      if now - lastHinge > 2000 { RunLoop.stopRequested = 1 }
+      return nil
+    })
+    var result: [Double] = []
+    result.reserveCapacity(count)
+    do {
+      try RunLoop.runLive(&pipeline, source: &source, clock: clock, hooks: hooks) { event in
+        sink.write(bytes: EventWriter.line(event))
+        guard case .hinge = event.kind else { return }
+        delivered += 1
+        lastHinge = event.time
+        // The first update is the initial (closed) state, not a frame.
+        if delivered > 1 {
+          result.append(KnobClock.now() - clock.monotonic(streamTime: event.time))
+        }
+        if result.count >= count { RunLoop.stopRequested = 1 }
+      }
+    } catch {
+      throw CLIError(inputError: error)
+    }
+    latencies = result
   }
 
   private static func format(_ ms: Double) -> String {

@@ -15,6 +15,8 @@ struct BenchCommand: Command {
                  prints samples/s (target ≥ 1,000,000)
       script     compile a generated script of 1,000,000 samples and run it through the
                  simulator to a discarding sink; prints samples/s (target ≥ 1,000,000)
+      knob       input_event timestamp → delivered hinge event latency, through libevdev on
+                 the fake evdev device ('hingesim bench knob --help' for its options)
 
     options (simulate, script):
       --samples N    samples to generate (default 1000000)
@@ -24,7 +26,7 @@ struct BenchCommand: Command {
 
     """
 
-  static let names = ["typeset", "simulate", "script"]
+  static let names = ["typeset", "simulate", "script", "knob"]
 
   static func run(_ args: inout Arguments, _ context: CommandContext) throws(CLIError) -> ExitCode {
     let list = names.joined(separator: ", ")
@@ -33,6 +35,7 @@ struct BenchCommand: Command {
     case "typeset": return try TypesetBenchmark.run(&args, context)
     case "simulate": return try SimulateBenchmark.run(&args, context)
     case "script": return try ScriptBenchmark.run(&args, context)
+    case "knob": return try KnobBenchmark.run(&args, context)
     default: throw .usage("unknown benchmark '\(name)' (available: \(list))")
     }
   }

@@ -54,9 +54,10 @@ struct SourceOpener {
       case .hinge:
         return AnyEventSource(base: try compileScript(reader))
       case .evemu, .libinput:
-        throw CLIError(
-          "\(reader.name): \((format ?? .jsonl).rawValue) sources are not supported yet",
-          code: .dataError)
+        let recording = try KnobRecordingSource.load(reader, format: format ?? .evemu)
+        let mapping = KnobSettings().mapping(profile: profile)
+        return AnyEventSource(
+          base: KnobRecordingSource(recording: recording, mapping: mapping) { stderr.line("hingesim: \($0)") })
       }
     } catch let error as InputError {
       throw CLIError(inputError: error)
