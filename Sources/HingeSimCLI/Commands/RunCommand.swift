@@ -18,6 +18,7 @@ struct RunCommand: Command {
       --text FILE        the text to read (any UTF-8 file)
       --offset N         the starting place, a UTF-16 offset (default 0)
       --json             the full stream as JSON Lines instead of the timeline
+      --view             the full-screen live view (plays at wall-clock pace; --speed X)
       --prepaginate      paginate every pose's page size in the background
       --compute-ms MS    charge MS per pagination instead of measuring it (reproducible)
       --profile NAME, --settle-ms MS, --format F, --lenient, --record FILE,
@@ -29,9 +30,21 @@ struct RunCommand: Command {
     let options = try SourceOptions.parse(&args)
     let readerOptions = try ReaderOptions.parse(&args)
     let json = args.flag("--json")
+    let view = args.flag("--view")
     let paths = try args.positionals()
     guard paths.count <= 1 else { throw .usage("run takes one SOURCE, found \(paths.count)") }
     let path = paths.first ?? defaultSource(context)
+    if view {
+      // The live view plays the source at its own pace through the live run loop.
+      var live = KnobRunOptions()
+      live.replay = path
+      live.speed = options.speed
+      live.view = true
+      live.json = json
+      live.source = options
+      live.reader = readerOptions
+      return try KnobRun(options: live, context: context).run()
+    }
     let profile = try options.loadProfile(context)
     let document = try readerOptions.loadDocument(profile: profile, context: context)
     let opener = SourceOpener(options: options, profile: profile, context: context)

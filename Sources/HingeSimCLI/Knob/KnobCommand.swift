@@ -30,6 +30,8 @@ struct KnobCommand: Command {
       --view                 full-screen live view (plain lines when stdout is not a terminal)
       --json                 write the stream as JSON Lines (default: readable lines)
       --duration MS          stop after MS milliseconds
+      --text FILE            the text the reader shows (default texts/sample-chapter.txt)
+      --offset N             the reader's starting place (UTF-16 offset)
       --profile NAME         device profile (default iphone-duo)
       --settle-ms MS         settle window (default: the profile's)
 
@@ -61,6 +63,7 @@ struct KnobCommand: Command {
       }
       options.duration = duration
     }
+    options.reader = try ReaderOptions.parse(&args)
     options.source.profileName = try args.option("--profile") ?? "iphone-duo"
     if let settle = try args.double("--settle-ms") {
       guard settle >= 0 else { throw .usage("--settle-ms: expected a number ≥ 0, found \(settle)") }
@@ -89,4 +92,5 @@ struct KnobRunOptions {
   var json = false
   var duration: Double?
   var source = SourceOptions()
+  var reader = ReaderOptions()
 }

@@ -12,7 +12,11 @@ struct KnobRun {
   func run() throws(CLIError) -> ExitCode {
     let profile = try options.source.loadProfile(context)
     let mapping = options.settings.mapping(profile: profile)
-    var pipeline = LivePipeline.make(profile: profile, settleMs: options.source.settleMs)
+    let document = try options.reader.loadDocument(profile: profile, context: context)
+    let runOptions = RunOptions(options.source, reader: options.reader)
+    let reader = RunPipeline.reader(document: document, profile: profile, options: runOptions)
+    let pageText = ReaderPageText(cache: reader.cache)
+    var pipeline = RunPipeline.full(profile: profile, reader: reader, options: runOptions)
     let stderr = context.stderr
     let warn: (String) -> Void = { stderr.line("hingesim: \($0)") }
 
@@ -20,7 +24,7 @@ struct KnobRun {
       var source = PacedSource(
         try openReplay(replay, profile: profile, mapping: mapping, warn: warn))
       return try drive(
-        &pipeline, &source, profile: profile, title: "hingesim knob — replay \(replay)")
+        &pipeline, &source, profile: profile, pageText: pageText, title: "hingesim — replay \(replay)")
     }
     let device = try openDevice()
     defer { device.close() }
@@ -34,11 +38,12 @@ struct KnobRun {
       "hingesim: reading \(device.info.path) (\(device.info.name), \(DevicesCommand.kindText(device.info)))"
         + (options.grab ? ", grabbed" : "") + "; Ctrl-C stops")
     return try drive(
-      &pipeline, &source, profile: profile, title: "hingesim knob — \(device.info.name)")
+      &pipeline, &source, profile: profile, pageText: pageText, title: "hingesim knob — \(device.info.name)")
   }
 
   private func drive(
-    _ pipeline: inout Pipeline, _ source: inout some LiveSource, profile: Profile, title: String
+    _ pipeline: inout Pipeline, _ source: inout some LiveSource, profile: Profile, pageText: ReaderPageText,
+    title: String
   ) throws(CLIError) -> ExitCode {
     StreamRun.installInterruptHandler()
     RunLoop.stopRequested = 0
@@ -51,7 +56,7 @@ struct KnobRun {
     }
     defer { recording?.close() }
     let view =
-      options.view ? LiveView(output: out, profile: profile, pages: nil, title: title) : nil
+      options.view ? LiveView(output: out, profile: profile, pages: pageText, title: title) : nil
     defer { view?.close() }
     let json = options.json
     let duration = options.duration
@@ -66,6 +71,7 @@ struct KnobRun {
     do {
       try RunLoop.runLive(&pipeline, source: &source, clock: LiveClock(speed: speed), hooks: hooks)
       { event in
+        pageText.receive(event)
         if let view {
           view.receive(event)
         } else if json {

@@ -1,7 +1,7 @@
 import HingeSim
 
-/// Builds the stage list every live run uses, in one place: today the simulator
-/// (hinge → scene → settle); the reader stage joins here when it lands (`makeRunPipeline`).
+/// The simulator-only pipeline of the knob latency benchmark (hinge → scene → settle): what
+/// it measures leaves the hinge stage, so the reader is left out. Live runs use `RunPipeline`.
 enum LivePipeline {
   /// The pipeline for a profile; `minIntervalMs` overrides the hinge's rate policy (the
   /// benchmark sets 0 to measure without the deliberate delay).

@@ -30,6 +30,8 @@ struct LiveViewModel: Sendable {
   var textSize = TextSize.large
   /// The last settle: wait (settled − last scene time) and pagination ms, if any.
   var settleWaitMs: Double?
+  /// The last settle cycle's timing record (from the timing stage), when there is one.
+  var lastTiming: TimingRecord?
   /// Pagination time of the last settle cycle.
   var paginationMs: Double?
   /// What the reader shows (nil until a `shown` event).
@@ -84,6 +86,7 @@ struct LiveViewModel: Sendable {
       textSize = settled.textSize
     case .paginated(let p): paginationMs = (paginationMs ?? 0) + p.ms
     case .shown(let shown): self.shown = shown
+    case .timing(let record): lastTiming = record
     default: break
     }
     log.append(EventSummary.line(event))

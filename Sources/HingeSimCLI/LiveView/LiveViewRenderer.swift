@@ -86,7 +86,11 @@ struct LiveViewRenderer {
       }
     screen.put(notes, x: x, y: 7)
     var settle = "last settle: —"
-    if let wait = model.settleWaitMs {
+    if let r = model.lastTiming {
+      let f = { (v: Double) in StreamRun.format((v * 10).rounded() / 10) }
+      settle = "last settle (\(r.cause)): shown \(f(r.causeToShown)) ms after the cause"
+      settle += " — wait \(f(r.settleWait)) + paginate \(f(r.paginationMs)) ms (\(r.cache.rawValue))"
+    } else if let wait = model.settleWaitMs {
       settle = "last settle: \(StreamRun.format((wait * 10).rounded() / 10)) ms after the last size"
       if let ms = model.paginationMs {
         settle += " + \(StreamRun.format((ms * 10).rounded() / 10)) ms pagination"
@@ -120,7 +124,8 @@ struct LiveViewRenderer {
         x: left + pageWidth + gutter, y: y,
         width: pageWidth, height: height)
     case .tabletop:
-      let pageHeight = max(3, height - 2)
+      // The page sits above the fold; the lower half is the page-turn area.
+      let pageHeight = max(3, min(height - 2, Int((Double(height) * 0.6).rounded())))
       let pageWidth = min(width, 70)
       let left = x + (width - pageWidth) / 2
       drawPage(
@@ -129,7 +134,13 @@ struct LiveViewRenderer {
       screen.horizontal("═", x: left, y: y + pageHeight, length: pageWidth)
       screen.put(" fold ", x: left + pageWidth / 2 - 3, y: y + pageHeight)
       let turns = "‹ prev      page turns      next ›"
-      screen.put(turns, x: left + max(0, (pageWidth - turns.count) / 2), y: y + pageHeight + 1)
+      let areaHeight = height - pageHeight - 1
+      if areaHeight >= 3 {
+        screen.box(x: left, y: y + pageHeight + 1, width: pageWidth, height: areaHeight)
+        screen.put(turns, x: left + max(0, (pageWidth - turns.count) / 2), y: y + pageHeight + 1 + areaHeight / 2)
+      } else {
+        screen.put(turns, x: left + max(0, (pageWidth - turns.count) / 2), y: y + pageHeight + 1)
+      }
     case .single:
       var pageWidth = width
       if let frame = model.frame, frame.height > 0 {
@@ -154,7 +165,8 @@ struct LiveViewRenderer {
     let lines =
       page.map { pages?.lines(page: $0) ?? [] } ?? ["(no page text: the reader is not running)"]
     for (row, line) in lines.prefix(height - 2).enumerated() {
-      screen.put(String(line.prefix(inner)), x: x + 2, y: y + 1 + row)
+      let shown = line.count > inner ? String(line.prefix(inner - 1)) + "…" : line
+      screen.put(shown, x: x + 2, y: y + 1 + row)
     }
   }
 

@@ -34,10 +34,15 @@ enum RunPipeline {
       clock: options.computeMs.map { ComputeClock.pinned($0) } ?? .monotonic, prepaginate: options.prepaginate)
   }
 
-  /// The full pipeline (`run`, `check`, `report`, `knob`).
+  /// The full pipeline (`run`, `check`, `report`).
   static func full(profile: Profile, document: ReaderDocument, options: RunOptions) -> Pipeline {
+    full(profile: profile, reader: reader(document: document, profile: profile, options: options), options: options)
+  }
+
+  /// The full pipeline around a reader built by the caller (the live view keeps its cache).
+  static func full(profile: Profile, reader: ReaderStateMachine, options: RunOptions) -> Pipeline {
     var stages = Pipeline.simulator(profile: profile, settleMs: options.settleMs, textSize: options.textSize)
-    stages.append(reader(document: document, profile: profile, options: options))
+    stages.append(reader)
     stages.append(TimingStateMachine(expectsReader: true, textSize: options.textSize))
     return Pipeline(stages)
   }

@@ -22,7 +22,8 @@ import Testing
     let captured = CapturedContext()
     let record = "/tmp/hingesim-test-knob-\(UInt64.random(in: 0...UInt64.max)).jsonl"
     let result = runCommand(
-      KnobCommand.self, ["--device", fake.path, "--json", "--record", record, "--duration", "800"],
+      KnobCommand.self,
+      ["--device", fake.path, "--json", "--record", record, "--duration", "800", "--compute-ms", "1"],
       captured)
     #expect(try result.get() == .ok)
     let live = captured.stdout
@@ -36,13 +37,15 @@ import Testing
     #expect(
       events.contains { $0.contains("\"type\":\"orientation\",\"orientation\":\"landscapeLeft\"") })
     #expect(events.contains { $0.contains("\"pose\":\"tabletop\"") })
-    #expect(events.last!.contains("\"type\":\"settled\""))
+    #expect(events.contains { $0.contains("\"type\":\"settled\"") })
+    #expect(events.contains { $0.contains("\"type\":\"shown\"") })  // the reader runs live too
+    #expect(events.last!.contains("\"type\":\"timing\""))
     #expect(captured.stderr.contains("reading \(fake.path) (Griffin PowerMate"))
 
     let recording = readText(record)
     #expect(recording.split(separator: "\n").count == 7)  // initial sample, 5 samples, orientation
     let replay = CapturedContext()
-    #expect(try runCommand(SimulateCommand.self, [record], replay).get() == .ok)
+    #expect(try runCommand(RunCommand.self, [record, "--json", "--compute-ms", "1"], replay).get() == .ok)
     #expect(replay.stdout == live)
   }
 
@@ -131,10 +134,11 @@ import Testing
     let captured = CapturedContext()
     let path = TestSupport.packageRoot + "/traces/knob-wheel.yml"
     #expect(
-      try runCommand(KnobCommand.self, ["--replay", path, "--speed", "25", "--json"], captured)
-        .get() == .ok)
+      try runCommand(
+        KnobCommand.self, ["--replay", path, "--speed", "25", "--json", "--compute-ms", "1"], captured
+      ).get() == .ok)
     let virtual = CapturedContext()
-    #expect(try runCommand(SimulateCommand.self, [path], virtual).get() == .ok)
+    #expect(try runCommand(RunCommand.self, [path, "--json", "--compute-ms", "1"], virtual).get() == .ok)
     #expect(captured.stdout == virtual.stdout)
     #expect(!captured.stdout.isEmpty)
   }

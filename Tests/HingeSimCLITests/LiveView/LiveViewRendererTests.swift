@@ -78,7 +78,8 @@ struct StubPages: PageTextProvider {
     #expect(text.contains("├─────────────┴───────┐"))
     #expect(text.contains("p22 line 1"))
     let fold = screen.lines.firstIndex { $0.contains("═ fold ═") }!
-    #expect(screen.lines[fold + 1].contains("‹ prev      page turns      next ›"))
+    #expect(screen.lines[fold + 1].contains("┌"))  // the page-turn area below the fold
+    #expect(screen.lines[(fold + 1)...].contains { $0.contains("‹ prev      page turns      next ›") })
     #expect(screen.lines[fold - 1].contains("└"))  // the page box ends right above the fold
     #expect(text.contains("notes: in a sheet"))
     #expect(text.contains("orientation landscapeLeft"))
