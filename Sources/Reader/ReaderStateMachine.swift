@@ -90,7 +90,8 @@ public struct ReaderStateMachine: Stage {
   }
 
   public mutating func fire(at now: Double, into output: inout [Event]) {
-    output.append(contentsOf: pendingOutput)
+    // Stamped when done; later only in real time, when the host woke late.
+    output.append(contentsOf: pendingOutput.map { Event(time: max($0.time, now), $0.kind) })
     pendingOutput.removeAll()
     while !queued.isEmpty, busyUntil <= now {
       let event = queued.removeFirst()

@@ -40,32 +40,32 @@ public enum RunLoop {
   }
 
   /// Runs at wall-clock pace (`speed` × real time) over a source whose events are known ahead.
+  ///
+  /// Everything is measured on the monotonic clock: each input is handled, and each deadline
+  /// fired, at the moment the loop actually gets to it (never before its own time), so host
+  /// wake-up delays and the reader's real compute time show in the stream's times.
   @discardableResult
   public static func runRealtime(
     _ pipeline: inout Pipeline, source: inout some EventSource, speed: Double = 1,
     emit: (Event) -> Void
   ) throws(InputError) -> Double {
     let start = MonotonicClock.nowMs()
+    let elapsed = { ((MonotonicClock.nowMs() - start) * speed * 1000).rounded() / 1000 }
     var now = 0.0
     var pending = try source.next()
     while stopRequested == 0 {
       let deadline = pipeline.earliestDeadline
-      let nextTime: Double
-      if let input = pending, deadline == nil || input.time <= deadline!.time {
-        nextTime = input.time
-      } else if let deadline {
-        nextTime = deadline.time
-      } else {
-        break
-      }
+      let inputFirst = pending.map { input in deadline.map { input.time <= $0.time } ?? true } ?? false
+      guard let nextTime = inputFirst ? pending?.time : deadline?.time else { break }
       MonotonicClock.sleep(untilMs: start + nextTime / speed)
       if stopRequested != 0 { break }
-      now = nextTime
-      if let input = pending, deadline == nil || input.time <= deadline!.time {
+      now = max(now, nextTime, elapsed())
+      if inputFirst, var input = pending {
+        input.time = now
         pipeline.input(input, emit: emit)
         pending = try source.next()
       } else if let deadline {
-        pipeline.fire(stage: deadline.stage, at: deadline.time, emit: emit)
+        pipeline.fire(stage: deadline.stage, at: now, emit: emit)
       }
     }
     if stopRequested != 0 { pipeline.flush(at: now, emit: emit) }

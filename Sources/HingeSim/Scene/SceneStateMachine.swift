@@ -57,7 +57,8 @@ public struct SceneStateMachine: Stage {
 
   public mutating func fire(at now: Double, into output: inout [Event]) {
     while burstIndex < burst.count, burst[burstIndex].time <= now {
-      let event = burst[burstIndex]
+      var event = burst[burstIndex]
+      event.time = max(event.time, now)  // late only in real time, when the host woke late
       burstIndex += 1
       if case .scene(let s) = event.kind { size = (s.width, s.height, s.display) }
       output.append(event)
