@@ -71,3 +71,20 @@ struct ReadEquivalenceTests {
     #expect(r.stderr.contains(#"poses.closed.reader.width: expected a positive number, found "wide""#))
   }
 }
+
+@Suite("check on the bundled scenarios")
+struct CheckBundledTests {
+  @Test("every bundled scenario passes check")
+  func bundled() {
+    let traces = TestSupport.packageRoot + "/traces"
+    let files = [
+      "default.hinge", "open-wide.hinge", "book-and-back.hinge", "book-to-tabletop.hinge",
+      "tabletop-to-closed.hinge", "open-tall.hinge", "closed-sideways.hinge", "split-view.hinge", "text-sizes.hinge",
+      "flip-flop.hinge", "threshold-jitter.hinge", "reading-session.hinge", "open-wide.jsonl", "fold-book.csv",
+      "rotate-tabletop.jsonl", "knob-powermate.evemu", "knob-wheel.yml",
+    ].map { traces + "/" + $0 }
+    let r = CLIHarness.run(["check"] + files + ["--compute-ms", "1"])
+    #expect(r.code == 0, "\(r.stdout)")
+    #expect(r.stdout.hasSuffix("\(files.count) of \(files.count) passed\n"))
+  }
+}

@@ -129,3 +129,35 @@ struct ReaderBehaviourTests {
     #expect(plain[1].1.ms == 5)
   }
 }
+
+@Suite("Reader turns in every pose")
+struct ReaderTurnsInEveryPoseTests {
+  typealias F = ReaderFixtures
+
+  /// Inputs that bring the phone into a pose and let it settle by t = 3000.
+  static let poses: [(Pose, [Event], LayoutKind, Int)] = [
+    (.closed, [F.hinge(0, at: 0)], .single, 1),
+    (.closedSideways, [Event(time: 0, .orientation(.landscapeLeft)), F.hinge(0, at: 0)], .single, 1),
+    (.openWide, [F.hinge(180, at: 0)], .spread, 2),
+    (.book, [F.hinge(110, at: 0)], .spread, 2),
+    (.openTall, [Event(time: 0, .orientation(.landscapeLeft)), F.hinge(180, at: 0)], .single, 1),
+    (.tabletop, [Event(time: 0, .orientation(.landscapeLeft)), F.hinge(110, at: 0)], .tabletop, 1),
+    (.splitView, [F.hinge(180, at: 0), Event(time: 500, .split(.left))], .single, 1),
+  ]
+
+  @Test("next, next, prev move by the layout's step and re-anchor the place", arguments: 0..<7)
+  func turns(_ index: Int) {
+    let (pose, setup, layout, step) = Self.poses[index]
+    let inputs =
+      setup + [Event(time: 3000, .turn(.next)), Event(time: 3100, .turn(.next)), Event(time: 3200, .turn(.prev))]
+    let out = F.run(inputs)
+    #expect(out.contains { if case .pose(let p) = $0.kind { p.pose == pose } else { false } }, "\(pose)")
+    let shown = F.shown(out).map(\.1)
+    let turned = Array(shown.suffix(3))
+    let before = shown[shown.count - 4]
+    #expect(before.layout == layout, "\(pose)")
+    #expect(turned.map { $0.pages[0] - before.pages[0] } == [step, 2 * step, step], "\(pose)")
+    #expect(turned.allSatisfy { $0.offset == $0.ranges[0].lowerBound }, "\(pose)")
+    #expect(F.violations(out).isEmpty, "\(pose)")
+  }
+}

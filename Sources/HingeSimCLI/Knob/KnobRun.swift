@@ -69,8 +69,7 @@ struct KnobRun {
         return [redraw, duration].compactMap { $0 }.min()
       })
     do {
-      try RunLoop.runLive(&pipeline, source: &source, clock: LiveClock(speed: speed), hooks: hooks)
-      { event in
+      try RunLoop.runLive(&pipeline, source: &source, clock: LiveClock(speed: speed), hooks: hooks) { event in
         pageText.receive(event)
         if let view {
           view.receive(event)

@@ -38,6 +38,11 @@ struct SourceOpener {
       let reader: LineReader
       var format = options.format ?? SourceFormat.fromExtension(path)
       if path == "-" {
+        if isatty(0) == 1 {
+          stderr.line(
+            "hingesim: reading \(dialect == .simulator ? "a simulator stream" : "events") from the terminal; Ctrl-D ends"
+          )
+        }
         let head = LineReader.peekStdin()
         if format == nil { format = SourceFormat.sniff(head) }
         reader = LineReader(fileDescriptor: 0, name: "<stdin>", prefix: head)
@@ -94,3 +99,7 @@ final class SkipCounter: @unchecked Sendable {
   private(set) var count = 0
   func add() { count += 1 }
 }
+
+#if canImport(Glibc)
+  import Glibc
+#endif
