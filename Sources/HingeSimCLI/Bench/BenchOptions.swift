@@ -26,7 +26,9 @@ struct BenchOptions {
     let ramps = max(1, samples / 1000)
     var text =
       "# generated: \(ramps) ramps of 1000 samples at 1000 Hz\nrate 1000\nstart closed portrait\n"
-    text += "repeat \(ramps / 2) { open to 180 over 1s ease-in-out; close over 1s ease-in-out }\n"
+    if ramps >= 2 {
+      text += "repeat \(ramps / 2) { open to 180 over 1s ease-in-out; close over 1s ease-in-out }\n"
+    }
     if ramps % 2 == 1 { text += "open to 180 over 1s\n" }
     return text
   }
