@@ -63,6 +63,8 @@ public struct TimelinePlot: Sendable {
       keyChanged(t)
     case .split(let s): inputs.append((t, "split \(s.rawValue)"))
     case .mark(let label): inputs.append((t, label))
+    case .turn(let d): inputs.append((t, "turn \(d.rawValue)"))
+    case .goto(let offset): inputs.append((t, "goto \(offset)"))
     case .scene(let s):
       sizes.append((t, s.width, s.height, s.transient))
       keyChanged(t)
@@ -77,7 +79,7 @@ public struct TimelinePlot: Sendable {
     case .paginated(let p): paginations.append((t, p.ms, p.cache, p.pageCount))
     case .shown: shown.append(t)
     case .violation(let v): violations.append((t, v.rule))
-    case .turn, .goto, .pose, .timing: break
+    case .pose, .timing: break
     }
   }
 
@@ -98,7 +100,7 @@ public struct TimelinePlot: Sendable {
   private var plotWidth: Double { width - Self.left - Self.right }
   private var span: Double {
     let raw = max(end, 1)
-    return Self.niceCeiling(raw * 1.02)
+    return Self.niceCeiling(raw * 1.08)  // room for the last label
   }
   private func x(_ t: Double) -> Double { Self.left + t / span * plotWidth }
   private func y(angle: Double) -> Double { Self.angleTop + (1 - angle / 180) * Self.angleHeight }
