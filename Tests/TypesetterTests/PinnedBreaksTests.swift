@@ -1,0 +1,77 @@
+import Testing
+
+@testable import Typesetter
+
+/// Pins the page and line breaks (and line widths and flags) of the built-in text with hyphenation
+/// on, so that speed work cannot change them. The fingerprints were computed before the
+/// hyphenation fast path; a deliberate change of the rules must update them.
+@Suite struct PinnedBreaksTests {
+  /// FNV-1a over page starts, line starts, line widths (font units) and line flags.
+  static func fingerprint(_ p: Pagination) -> UInt64 {
+    var h: UInt64 = 0xcbf2_9ce4_8422_2325
+    func mix(_ value: Int) {
+      var v = UInt64(bitPattern: Int64(value))
+      for _ in 0..<8 {
+        h = (h ^ (v & 0xFF)) &* 0x100_0000_01b3
+        v >>= 8
+      }
+    }
+    mix(p.pageStarts.count)
+    p.pageStarts.forEach { mix($0) }
+    mix(p.lineStarts.count)
+    p.lineStarts.forEach { mix($0) }
+    p.lineWidths.forEach { mix(Int($0)) }
+    p.lineFlags.forEach { mix(Int($0)) }
+    return h
+  }
+
+  static let cases: [(TextSizeCategory, Double, Double)] = [
+    (.large, 342, 580), (.large, 331.5, 571), (.large, 160, 240),
+    (.ax3, 342, 580), (.ax5, 342, 580), (.ax5, 331.5, 571), (.ax5, 160, 240),
+    (.xSmall, 120, 200),
+  ]
+
+  /// One line per case: pages, lines, hyphenated lines and the fingerprint.
+  static func summary(_ text: String) -> [String] {
+    let layout = Fixtures.layout(text, hyphenate: true)
+    return cases.map { category, width, height in
+      let p = layout.paginate(width: width, height: height, style: category.style)
+      return "\(category.rawValue) \(width)×\(height): \(p.pageCount) \(p.lineStarts.count) "
+        + "\(p.lineFlags.filter { $0 & Pagination.hyphenated != 0 }.count) "
+        + String(fingerprint(p), radix: 16)
+    }
+  }
+
+  @Test func builtInTextBreaksArePinned() {
+    let found = Self.summary(SampleText.builtIn)
+    #expect(found == Self.builtInExpected)
+  }
+
+  @Test(.enabled(if: SampleText.bundled != nil))
+  func bundledSampleBreaksArePinned() throws {
+    let found = Self.summary(try #require(SampleText.bundled))
+    #expect(found == Self.bundledExpected)
+  }
+
+  static let builtInExpected = [
+    "large 342.0×580.0: 6 108 12 6e879c0af9ee5cb4",
+    "large 331.5×571.0: 6 114 6 a92e5b6bcd4dbe14",
+    "large 160.0×240.0: 27 222 30 7ca5984b44c0c0",
+    "AX3 342.0×580.0: 24 240 36 b5b81fc02cd3df52",
+    "AX5 342.0×580.0: 39 306 24 4fc560c35eddbb76",
+    "AX5 331.5×571.0: 40 318 24 6565f3135c8a907c",
+    "AX5 160.0×240.0: 230 690 0 ea8faf84528912d0",
+    "xSmall 120.0×200.0: 31 240 36 f450b22a8e1e02ed",
+  ]
+
+  static let bundledExpected = [
+    "large 342.0×580.0: 61 1308 2 678d02f0d9ec4e4c",
+    "large 331.5×571.0: 63 1344 0 4bd4a692c409013d",
+    "large 160.0×240.0: 322 2852 211 3e56f9446e3b1a69",
+    "AX3 342.0×580.0: 291 3162 288 42b1c43257f072f6",
+    "AX5 342.0×580.0: 543 4342 448 6f4d413db48dddff",
+    "AX5 331.5×571.0: 560 4479 423 9c60fc761441eb5c",
+    "AX5 160.0×240.0: 3270 9810 176 434716bce6a07cbc",
+    "xSmall 120.0×200.0: 366 3155 288 385aad33b76f589c",
+  ]
+}
