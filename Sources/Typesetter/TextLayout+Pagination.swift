@@ -48,6 +48,12 @@ extension TextLayout {
 
     var seg = p.resumeSegment
     var partial = p.resumePartial
+    // The body advance before `partial` in the segment `seg` (carried from the previous line).
+    var partialWidth = partial > 0 ? Int(splits(of: segments[seg]).width(before: partial)) : 0
+    // Work on the hyphenation table as a local (uniquely referenced, no exclusivity checks).
+    var table = hyphens
+    hyphens = HyphenTable()
+    defer { hyphens = table }
     var y = 0.0
     var linesOnPage = 0
     var needPage = true
@@ -58,6 +64,7 @@ extension TextLayout {
         let lineStart = Int(segs[seg].start) + Int(partial)
         var next = seg
         var nextPartial: Int32 = 0
+        var nextPartialWidth = 0
         var used = 0
         var endFlags: UInt8 = 0
         var hyphenated = false
@@ -65,8 +72,7 @@ extension TextLayout {
         // The first segment always goes on the line; one wider than the line is broken between
         // grapheme clusters.
         let first = segs[seg]
-        var before = 0
-        if partial > 0 { before = Int(splits(of: first).width(before: partial)) }
+        let before = partial > 0 ? partialWidth : 0
         let firstBody = Int(first.bodyWidth) - before
         var clusterEnd: Int32 = 0
         if firstBody > limit && first.word >= 0 {
@@ -76,10 +82,12 @@ extension TextLayout {
           if k < s.clusterOffsets.count {
             clusterEnd = s.clusterOffsets[k]
             used = Int(s.clusterWidths[k]) - before
+            nextPartialWidth = Int(s.clusterWidths[k])
             k += 1
             while k < s.clusterOffsets.count && Int(s.clusterWidths[k]) - before <= limit {
               clusterEnd = s.clusterOffsets[k]
               used = Int(s.clusterWidths[k]) - before
+              nextPartialWidth = Int(s.clusterWidths[k])
               k += 1
             }
           }
@@ -113,14 +121,20 @@ extension TextLayout {
           if hyphenating && endFlags == 0 && next < count && Double(used) < threshold
             && segs[next].word >= 0
           {
+            // The largest point where the head and a hyphen fit: integers from the flat table.
             let s = segs[next]
-            let splits = splits(of: s)
-            var k = splits.hyphenOffsets.count - 1
-            while k >= 0 {
-              let w = acc + Int(s.kernBefore) + Int(splits.hyphenWidths[k]) + hyphen
+            var entry = table.entries[Int(s.word)]
+            if entry.first < 0 { entry = hyphenEntry(of: s, in: &table) }
+            let base = acc + Int(s.kernBefore) + hyphen
+            let lowest = Int(entry.first)
+            var k = lowest + Int(entry.count) - 1
+            while k >= lowest {
+              let point = table.points[k]
+              let w = base + Int(point.width)
               if w <= limit {
                 used = w
-                nextPartial = splits.hyphenOffsets[k]
+                nextPartial = point.offset
+                nextPartialWidth = Int(point.width)
                 hyphenated = true
                 break
               }
@@ -152,6 +166,7 @@ extension TextLayout {
         linesOnPage += 1
         seg = next
         partial = nextPartial
+        partialWidth = nextPartialWidth
       }
       p.resumeSegment = count
       p.resumePartial = 0

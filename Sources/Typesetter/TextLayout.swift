@@ -16,6 +16,8 @@ public final class TextLayout: @unchecked Sendable {
   let segments: [Segment]
   /// Distinct segments with their widths and lazily computed split points.
   var words: WordTable
+  /// Hyphenation points and the advances before them per distinct segment, computed on first use.
+  var hyphens: HyphenTable
   /// The advance of the visible hyphen (U+2010, else `-`) in font units.
   let hyphenAdvance: Int
   let shaper: HarfBuzzShaper
@@ -37,6 +39,7 @@ public final class TextLayout: @unchecked Sendable {
     self.shaper = shaper
     self.segments = analysis.segments
     self.words = analysis.words
+    self.hyphens = HyphenTable(wordCount: analysis.words.count)
     let hyphen: [UInt16] = font.face.hasGlyph("\u{2010}") ? [0x2010] : [0x2D]
     self.hyphenAdvance = hyphen.withUnsafeBufferPointer {
       shaper.advance($0.baseAddress!, count: 1, face: font.face)
