@@ -64,13 +64,26 @@ extension TextLayout {
         where point >= hyphenator.leftMin && bytes.count - point >= hyphenator.rightMin {
           offsets.append(Int32(k - start + point))
         }
-        if !offsets.isEmpty {
+        // The advance of the glyphs before the first one whose cluster starts at or after the
+        // point: `computeSplits`'s cluster widths, which walk the body's glyphs in order. The
+        // glyphs recorded by the analysis when they are the body's own, else the body shaped.
+        let recorded = words.bodyGlyphRanges[word]
+        if !offsets.isEmpty && recorded.first >= 0 {
+          var glyphIndex = Int(recorded.first)
+          let glyphEnd = glyphIndex + Int(recorded.count)
+          var width = 0
+          for offset in offsets {
+            while glyphIndex < glyphEnd && words.bodyGlyphs[glyphIndex].cluster < offset {
+              width += Int(words.bodyGlyphs[glyphIndex].advance)
+              glyphIndex += 1
+            }
+            table.points.append(HyphenTable.Point(offset: offset, width: Int32(clamping: width)))
+          }
+        } else if !offsets.isEmpty {
           let measurer = SegmentMeasurer(font: font, fallback: fallback, shaper: shaper)
           let glyphs = units.withUnsafeBufferPointer {
             measurer.glyphAdvances($0.baseAddress! + start, count: bodyLength)
           }
-          // The advance of the glyphs before the first one whose cluster starts at or after the
-          // point: `computeSplits`'s cluster widths, which walk the glyphs in order.
           var glyphIndex = 0
           var width = 0
           for offset in offsets {

@@ -15,6 +15,11 @@ struct WordTable {
   var fullWidths: [Int32] = []
   /// Per entry, once computed: where the body may be split and the body width before each split.
   var splits: [WordSplits?] = []
+  /// Per entry: its body's glyphs in `bodyGlyphs` as shaped in the segment, when they are exactly
+  /// what shaping the body alone gives (ASCII bodies only); `first` is -1 otherwise.
+  var bodyGlyphRanges: [HyphenTable.Entry] = []
+  /// The recorded body glyphs of all entries.
+  var bodyGlyphs: [BodyGlyph] = []
 
   /// An empty table sized for about `expected` entries.
   init(expected: Int) {
@@ -27,6 +32,9 @@ struct WordTable {
     lengths.reserveCapacity(expected)
     bodyWidths.reserveCapacity(expected)
     fullWidths.reserveCapacity(expected)
+    splits.reserveCapacity(expected)
+    bodyGlyphRanges.reserveCapacity(expected)
+    bodyGlyphs.reserveCapacity(expected * 8)
   }
 
   /// The number of entries.
@@ -65,9 +73,10 @@ struct WordTable {
   }
 
   /// Adds an entry in the slot `find` returned; returns its index.
-  mutating func append(slot: Int, hash: UInt64, start: Int, length: Int, body: Int, full: Int)
-    -> Int32
-  {
+  mutating func append(
+    slot: Int, hash: UInt64, start: Int, length: Int, body: Int, full: Int,
+    bodyGlyphs: HyphenTable.Entry
+  ) -> Int32 {
     let entry = Int32(starts.count)
     slots[slot] = entry
     hashes.append(hash)
@@ -76,6 +85,7 @@ struct WordTable {
     bodyWidths.append(Int32(clamping: body))
     fullWidths.append(Int32(clamping: full))
     splits.append(nil)
+    bodyGlyphRanges.append(bodyGlyphs)
     if starts.count * 2 > slots.count { grow() }
     return entry
   }
