@@ -4,7 +4,8 @@ extension TextLayout {
   func splits(of segment: Segment) -> WordSplits {
     let word = Int(segment.word)
     if let cached = words.splits[word] { return cached }
-    let splits = computeSplits(start: Int(segment.start), bodyLength: Int(segment.bodyLength))
+    let splits = computeSplits(
+      word: word, start: Int(segment.start), bodyLength: Int(segment.bodyLength))
     words.splits[word] = splits
     return splits
   }
@@ -64,26 +65,10 @@ extension TextLayout {
         where point >= hyphenator.leftMin && bytes.count - point >= hyphenator.rightMin {
           offsets.append(Int32(k - start + point))
         }
-        // The advance of the glyphs before the first one whose cluster starts at or after the
-        // point: `computeSplits`'s cluster widths, which walk the body's glyphs in order. The
-        // glyphs recorded by the analysis when they are the body's own, else the body shaped.
-        let recorded = words.bodyGlyphRanges[word]
-        if !offsets.isEmpty && recorded.first >= 0 {
-          var glyphIndex = Int(recorded.first)
-          let glyphEnd = glyphIndex + Int(recorded.count)
-          var width = 0
-          for offset in offsets {
-            while glyphIndex < glyphEnd && words.bodyGlyphs[glyphIndex].cluster < offset {
-              width += Int(words.bodyGlyphs[glyphIndex].advance)
-              glyphIndex += 1
-            }
-            table.points.append(HyphenTable.Point(offset: offset, width: Int32(clamping: width)))
-          }
-        } else if !offsets.isEmpty {
-          let measurer = SegmentMeasurer(font: font, fallback: fallback, shaper: shaper)
-          let glyphs = units.withUnsafeBufferPointer {
-            measurer.glyphAdvances($0.baseAddress! + start, count: bodyLength)
-          }
+        if !offsets.isEmpty {
+          // The advance of the glyphs before the first one whose cluster starts at or after the
+          // point: `computeSplits`'s cluster widths, which walk the body's glyphs in order.
+          let glyphs = bodyGlyphs(word: word, start: start, bodyLength: bodyLength)
           var glyphIndex = 0
           var width = 0
           for offset in offsets {
@@ -101,11 +86,23 @@ extension TextLayout {
     return entry
   }
 
-  private func computeSplits(start: Int, bodyLength: Int) -> WordSplits {
+  /// The glyphs of a word's body shaped alone: those the analysis kept when they are the same
+  /// (see `HarfBuzzShaper.splitAdvance`), else shaped now.
+  func bodyGlyphs(word: Int, start: Int, bodyLength: Int) -> [ShapedGlyph] {
+    let kept = words.bodyGlyphRanges[word]
+    if kept.first >= 0 {
+      return words.bodyGlyphs[Int(kept.first)..<Int(kept.first + kept.count)].map {
+        ShapedGlyph(cluster: Int($0.cluster), advance: Int($0.advance), isMissing: false)
+      }
+    }
     let measurer = SegmentMeasurer(font: font, fallback: fallback, shaper: shaper)
-    let glyphs = units.withUnsafeBufferPointer {
+    return units.withUnsafeBufferPointer {
       measurer.glyphAdvances($0.baseAddress! + start, count: bodyLength)
     }
+  }
+
+  private func computeSplits(word: Int, start: Int, bodyLength: Int) -> WordSplits {
+    let glyphs = bodyGlyphs(word: word, start: start, bodyLength: bodyLength)
     let ascii = units[start..<(start + bodyLength)].allSatisfy { $0 < 0x80 }
     let body = ascii ? "" : String(decoding: units[start..<(start + bodyLength)], as: UTF16.self)
     // UTF-16 offset after each Character of the body (every unit, for ASCII).

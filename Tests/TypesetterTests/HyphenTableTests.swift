@@ -8,7 +8,7 @@ import Testing
   static let tricky =
     "A-B x->y 1:30 12x34 f.i. ff ffi ffl office AVA T.Y. “Quoted,” (parenthetical) "
     + "hyphen-ated em—dash 3/4 ½ naïve Zürich straße Ⅻ fi\u{00AD}nal --> <= != ::: ... "
-    + "WAVE Tywater LTAVAJ Yo,Vo.To;"
+    + "WAVE Tywater LTAVAJ Yo,Vo.To; Ελληνικά «кириллица» Հայերեն co\u{301}mbining ‘quote’"
 
   static var texts: [String] {
     [SampleText.builtIn, tricky] + (SampleText.bundled.map { [$0] } ?? [])

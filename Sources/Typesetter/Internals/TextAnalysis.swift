@@ -67,11 +67,13 @@ struct TextAnalysis {
               body = Int(words.bodyWidths[Int(entry)])
               full = Int(words.fullWidths[Int(entry)])
             } else {
-              // Keep an ASCII body's glyphs for its hyphenation points (see `hyphenEntry`).
+              // Keep the body's glyphs for its split points (see `TextLayout.bodyGlyphs`) when
+              // its scripts' shapers use no context outside the run (Latin, Greek, Cyrillic,
+              // Armenian; general punctuation).
               var record = bodyEnd - segmentStart >= 2
               var k = segmentStart
               while record && k < bodyEnd {
-                record = text[k] < 0x80
+                record = text[k] < 0x590 || (text[k] >= 0x2000 && text[k] < 0x2070)
                 k += 1
               }
               let first = Int32(words.bodyGlyphs.count)

@@ -16,7 +16,8 @@ struct WordTable {
   /// Per entry, once computed: where the body may be split and the body width before each split.
   var splits: [WordSplits?] = []
   /// Per entry: its body's glyphs in `bodyGlyphs` as shaped in the segment, when they are exactly
-  /// what shaping the body alone gives (ASCII bodies only); `first` is -1 otherwise.
+  /// what shaping the body alone gives (and the body's scripts are simple); `first` is -1
+  /// otherwise.
   var bodyGlyphRanges: [HyphenTable.Entry] = []
   /// The recorded body glyphs of all entries.
   var bodyGlyphs: [BodyGlyph] = []
