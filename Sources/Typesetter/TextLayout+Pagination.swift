@@ -9,7 +9,22 @@ extension TextLayout {
     var pagination = Pagination(
       width: width, height: height, style: style,
       pointsPerUnit: size / Double(font.unitsPerEm))
-    pagination.lineStarts.reserveCapacity(max(16, units.count / 30))
+    if offset == nil, width.isFinite, width > 0 {
+      // Size the line and page arrays once: the text's width over the line width, plus the
+      // paragraph ends, with a margin for what greedy breaking and hyphenation leave unused.
+      let lines = Double(totalWidth) * pagination.pointsPerUnit / width + Double(forcedBreaks)
+      let capacity = Int(min(lines * 1.15, Double(units.count))) + 16
+      pagination.lineStarts.reserveCapacity(capacity)
+      pagination.lineWidths.reserveCapacity(capacity)
+      pagination.lineFlags.reserveCapacity(capacity)
+      let linesPerPage =
+        height.isFinite ? max(1, height / (style.lineHeight + style.lineSpacing)) : 1
+      let pages = Int(min(Double(capacity) / linesPerPage * 1.15, Double(capacity))) + 4
+      pagination.pageStarts.reserveCapacity(pages)
+      pagination.pageFirstLines.reserveCapacity(pages)
+    } else {
+      pagination.lineStarts.reserveCapacity(max(16, units.count / 30))
+    }
     layOut(&pagination, through: offset)
     return pagination
   }
@@ -38,7 +53,10 @@ extension TextLayout {
     let limitPoints = p.width.isFinite ? max(0, p.width) : 0
     let limitUnits = limitPoints / p.pointsPerUnit
     let limit = limitUnits >= Double(Int32.max) ? Int(Int32.max) : Int(limitUnits.rounded(.down))
+    let (tieAbove, tieBelow) = Self.ties(limitUnits: limitUnits, limit: limit)
     let hyphenating = hyphenator != nil && style.hyphenationFactor > 0
+    // A body shorter than this has no hyphenation point (both of `hyphenEntry`'s paths need it).
+    let shortestHyphenated = hyphenator.map { Int32($0.leftMin + $0.rightMin) } ?? Int32.max
     let threshold = style.hyphenationFactor * limitUnits
     let plain = style.lineHeight + style.lineSpacing
     let last = plain + style.paragraphSpacing
@@ -105,10 +123,10 @@ extension TextLayout {
             let w = acc + Int(s.kernBefore) + Int(s.bodyWidth)
             // Within one font unit of the width, break the tie as Pango's rounding does.
             if w > limit {
-              guard partial == 0, Double(w) - limitUnits < 1,
+              guard w == tieAbove, partial == 0,
                 tieFits(from: seg, through: next, pointSize: size, width: limitPoints)
               else { break }
-            } else if partial == 0, limitUnits - Double(w) < 1,
+            } else if w == tieBelow, partial == 0,
               !tieFits(from: seg, through: next, pointSize: size, width: limitPoints)
             {
               break
@@ -119,7 +137,7 @@ extension TextLayout {
             next += 1
           }
           if hyphenating && endFlags == 0 && next < count && Double(used) < threshold
-            && segs[next].word >= 0
+            && segs[next].bodyLength >= shortestHyphenated && segs[next].word >= 0
           {
             // The largest point where the head and a hyphen fit: integers from the flat table.
             let s = segs[next]
@@ -173,6 +191,17 @@ extension TextLayout {
       p.charactersLaidOut = units.count
       p.isComplete = true
     }
+  }
+
+  /// The only integer sums within one font unit of the width `limitUnits` (whose floor is
+  /// `limit`): above it (`Double(w) - limitUnits < 1`) and not above it (`limitUnits - Double(w)
+  /// < 1`), or `Int.min` for none; the expressions hold for no other integer, so the line loop
+  /// compares integers.
+  static func ties(limitUnits: Double, limit: Int) -> (above: Int, below: Int) {
+    (
+      Double(limit + 1) - limitUnits < 1 ? limit + 1 : Int.min,
+      limitUnits - Double(limit) < 1 ? limit : Int.min
+    )
   }
 
   /// Breaks a tie (a line within one font unit of the width) the way Pango does: every glyph

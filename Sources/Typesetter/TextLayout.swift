@@ -18,6 +18,10 @@ public final class TextLayout: @unchecked Sendable {
   var words: WordTable
   /// Hyphenation points and the advances before them per distinct segment, computed on first use.
   var hyphens: HyphenTable
+  /// The advance of the text set on one line (font units) and the number of paragraph and forced
+  /// line ends: an estimate of the line count at a width, to size the line arrays once.
+  let totalWidth: Int
+  let forcedBreaks: Int
   /// The advance of the visible hyphen (U+2010, else `-`) in font units.
   let hyphenAdvance: Int
   let shaper: HarfBuzzShaper
@@ -40,6 +44,8 @@ public final class TextLayout: @unchecked Sendable {
     self.segments = analysis.segments
     self.words = analysis.words
     self.hyphens = HyphenTable(wordCount: analysis.words.count)
+    self.totalWidth = analysis.totalWidth
+    self.forcedBreaks = analysis.forcedBreaks
     let hyphen: [UInt16] = font.face.hasGlyph("\u{2010}") ? [0x2010] : [0x2D]
     self.hyphenAdvance = hyphen.withUnsafeBufferPointer {
       shaper.advance($0.baseAddress!, count: 1, face: font.face)

@@ -75,3 +75,28 @@ import Testing
     "xSmall 120.0×200.0: 366 3155 288 385aad33b76f589c",
   ]
 }
+
+@Suite struct TieTests {
+  /// The integer tie sums agree with the floating-point expressions they replace.
+  @Test func integerTiesMatchTheFloatingPointTest() {
+    var widths: [Double] = [
+      0, 0.25, 0.5, 0.75, 1, 1.5, 2, 17, 18170.6, 18170, 1_073_741_824.5, 1e-12,
+    ]
+    var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+    for _ in 0..<2000 {
+      seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      widths.append(Double(seed >> 11) / 9_007_199_254_740_992 * 40000)
+    }
+    for limitUnits in widths {
+      let limit = Int(limitUnits.rounded(.down))
+      let (above, below) = TextLayout.ties(limitUnits: limitUnits, limit: limit)
+      for w in (limit - 4)...(limit + 4) {
+        if w > limit {
+          #expect((w == above) == (Double(w) - limitUnits < 1), "\(limitUnits) \(w)")
+        } else {
+          #expect((w == below) == (limitUnits - Double(w) < 1), "\(limitUnits) \(w)")
+        }
+      }
+    }
+  }
+}

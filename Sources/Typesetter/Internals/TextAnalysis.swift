@@ -3,6 +3,10 @@
 struct TextAnalysis {
   var segments: [Segment] = []
   var words: WordTable
+  /// The advance of the whole text set on one line (font units), for sizing line arrays.
+  var totalWidth = 0
+  /// Segments that end a paragraph or a line.
+  var forcedBreaks = 0
 
   init(text string: String, units: [UInt16], font: Font, fallback: Font?, shaper: HarfBuzzShaper) {
     let n = units.count
@@ -101,6 +105,8 @@ struct TextAnalysis {
               word: word, bodyWidth: Int32(clamping: body), fullWidth: Int32(clamping: full),
               kernBefore: kern, flags: flags))
           previousJoins = flags == 0 && bodyEnd == contentEnd && bodyEnd > segmentStart
+          totalWidth += Int(kern) + full
+          if flags != 0 { forcedBreaks += 1 }
           segmentStart = end
         }
       }
