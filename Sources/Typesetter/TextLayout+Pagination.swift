@@ -10,16 +10,15 @@ extension TextLayout {
       width: width, height: height, style: style,
       pointsPerUnit: size / Double(font.unitsPerEm))
     if offset == nil, width.isFinite, width > 0 {
-      // Size the line and page arrays once: the text's width over the line width, plus the
-      // paragraph ends, with a margin for what greedy breaking and hyphenation leave unused.
-      let lines = Double(totalWidth) * pagination.pointsPerUnit / width + Double(forcedBreaks)
-      let capacity = Int(min(lines * 1.15, Double(units.count))) + 16
+      // Size the line and page arrays once (the estimate is a few per cent high as a rule).
+      let lines = estimatedLines(width: width, pointsPerUnit: pagination.pointsPerUnit)
+      let capacity = Int(min(lines, Double(units.count))) + 16
       pagination.lineStarts.reserveCapacity(capacity)
       pagination.lineWidths.reserveCapacity(capacity)
       pagination.lineFlags.reserveCapacity(capacity)
       let linesPerPage =
         height.isFinite ? max(1, height / (style.lineHeight + style.lineSpacing)) : 1
-      let pages = Int(min(Double(capacity) / linesPerPage * 1.15, Double(capacity))) + 4
+      let pages = Int(min(Double(capacity) / linesPerPage * 1.1, Double(capacity))) + 4
       pagination.pageStarts.reserveCapacity(pages)
       pagination.pageFirstLines.reserveCapacity(pages)
     } else {
@@ -27,6 +26,14 @@ extension TextLayout {
     }
     layOut(&pagination, through: offset)
     return pagination
+  }
+
+  /// About how many lines the text takes at a width: its one-line advance over the width less
+  /// the half segment a greedy line leaves unused on average, plus the paragraph ends.
+  func estimatedLines(width: Double, pointsPerUnit: Double) -> Double {
+    let line = width / pointsPerUnit
+    let halfSegment = Double(totalWidth) / Double(max(1, segments.count)) / 2
+    return Double(totalWidth) / max(line - halfSegment, line / 2) + Double(forcedBreaks)
   }
 
   /// Lays out the rest of a pagination made `through:` an offset; a complete one is returned as is.

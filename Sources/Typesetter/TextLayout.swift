@@ -33,7 +33,7 @@ public final class TextLayout: @unchecked Sendable {
   /// hyphenation.
   public init(text: String, font: Font, fallback: Font?, hyphenator: Hyphenator?) {
     let shaper = HarfBuzzShaper()
-    let units = Array(text.utf16)
+    let units = Self.utf16Units(of: text)
     let analysis = TextAnalysis(
       text: text, units: units, font: font, fallback: fallback, shaper: shaper)
     self.units = units
@@ -50,6 +50,51 @@ public final class TextLayout: @unchecked Sendable {
     self.hyphenAdvance = hyphen.withUnsafeBufferPointer {
       shaper.advance($0.baseAddress!, count: 1, face: font.face)
     }
+  }
+
+  /// The text's UTF-16 code units (`Array(text.utf16)`), transcoded straight from its UTF-8
+  /// storage (a Swift string's UTF-8 is always valid).
+  static func utf16Units(of text: String) -> [UInt16] {
+    let units = text.utf8.withContiguousStorageIfAvailable { bytes -> [UInt16] in
+      let n = bytes.count
+      // The exact unit count (one per scalar, two for four-byte scalars), so the array is
+      // allocated once at its size.
+      var count = 0
+      for b in bytes { count += b & 0xC0 != 0x80 ? (b >= 0xF0 ? 2 : 1) : 0 }
+      return [UInt16](unsafeUninitializedCapacity: count) { out, initialized in
+        var i = 0
+        var o = 0
+        while i < n {
+          let b = bytes[i]
+          if b < 0x80 {
+            out[o] = UInt16(b)
+            i += 1
+            o += 1
+          } else if b < 0xE0 {
+            out[o] = UInt16(b & 0x1F) << 6 | UInt16(bytes[i + 1] & 0x3F)
+            i += 2
+            o += 1
+          } else if b < 0xF0 {
+            out[o] =
+              UInt16(b & 0x0F) << 12 | UInt16(bytes[i + 1] & 0x3F) << 6
+              | UInt16(bytes[i + 2] & 0x3F)
+            i += 3
+            o += 1
+          } else {
+            let scalar =
+              UInt32(b & 0x07) << 18 | UInt32(bytes[i + 1] & 0x3F) << 12
+              | UInt32(bytes[i + 2] & 0x3F) << 6 | UInt32(bytes[i + 3] & 0x3F)
+            let v = scalar - 0x10000
+            out[o] = UInt16(0xD800 + (v >> 10))
+            out[o + 1] = UInt16(0xDC00 + (v & 0x3FF))
+            i += 4
+            o += 2
+          }
+        }
+        initialized = o
+      }
+    }
+    return units ?? Array(text.utf16)
   }
 
   /// The length of the text in UTF-16 code units.

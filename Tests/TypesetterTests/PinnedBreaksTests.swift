@@ -100,3 +100,17 @@ import Testing
     }
   }
 }
+
+@Suite struct UTF16Tests {
+  @Test func unitsAreTheStringsUTF16() {
+    let texts =
+      [
+        "", "a", "ASCII only, short.", SampleText.builtIn, HyphenTableTests.tricky,
+        "é😀日本語\u{10FFFF}\u{FFFD}\u{0301}👨‍👩‍👧 \r\n€",
+        String(repeating: "日本語のテキスト", count: 500),
+      ] + (SampleText.bundled.map { [$0] } ?? [])
+    for text in texts {
+      #expect(TextLayout.utf16Units(of: text) == Array(text.utf16))
+    }
+  }
+}
