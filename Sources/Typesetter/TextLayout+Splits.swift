@@ -3,10 +3,10 @@ extension TextLayout {
   /// computed on first use and kept: they do not depend on the width or the text size.
   func splits(of segment: Segment) -> WordSplits {
     let word = Int(segment.word)
-    if let cached = words.splits[word] { return cached }
+    if let cached = words.splits[segment.word] { return cached }
     let splits = computeSplits(
       word: word, start: Int(segment.start), bodyLength: Int(segment.bodyLength))
-    words.splits[word] = splits
+    words.splits[segment.word] = splits
     return splits
   }
 

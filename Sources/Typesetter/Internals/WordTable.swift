@@ -13,8 +13,9 @@ struct WordTable {
   var bodyWidths: [Int32] = []
   /// Body plus trailing-space width (font units) of each entry.
   var fullWidths: [Int32] = []
-  /// Per entry, once computed: where the body may be split and the body width before each split.
-  var splits: [WordSplits?] = []
+  /// By entry, once computed (few are: over-wide words, non-ASCII hyphenation): where the body may
+  /// be split and the body width before each split.
+  var splits: [Int32: WordSplits] = [:]
   /// Per entry: its body's glyphs in `bodyGlyphs` as shaped in the segment, when they are exactly
   /// what shaping the body alone gives (and the body's scripts are simple); `first` is -1
   /// otherwise.
@@ -33,7 +34,6 @@ struct WordTable {
     lengths.reserveCapacity(expected)
     bodyWidths.reserveCapacity(expected)
     fullWidths.reserveCapacity(expected)
-    splits.reserveCapacity(expected)
     bodyGlyphRanges.reserveCapacity(expected)
     bodyGlyphs.reserveCapacity(expected * 8)
   }
@@ -85,7 +85,6 @@ struct WordTable {
     lengths.append(Int32(length))
     bodyWidths.append(Int32(clamping: body))
     fullWidths.append(Int32(clamping: full))
-    splits.append(nil)
     bodyGlyphRanges.append(bodyGlyphs)
     if starts.count * 2 > slots.count { grow() }
     return entry
