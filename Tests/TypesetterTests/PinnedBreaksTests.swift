@@ -114,3 +114,41 @@ import Testing
     }
   }
 }
+
+@Suite struct ResumeTests {
+  /// Resuming a pagination stopped at any page (some start inside a hyphenated word) gives the
+  /// same lines, widths and flags as one pass.
+  @Test func resumingAtEveryPageMatchesOnePass() {
+    let text = SampleText.bundled ?? SampleText.builtIn
+    var resumedInsideWords = 0
+    for (category, width, height) in [
+      (TextSizeCategory.ax5, 160.0, 240.0), (.large, 160, 240), (.ax3, 342, 580),
+    ] {
+      let full = Fixtures.layout(text, hyphenate: true).paginate(
+        width: width, height: height, style: category.style)
+      #expect(full.lineFlags.contains { $0 & Pagination.hyphenated != 0 })
+      // A fresh layout per stride, so the hyphenation table is also rebuilt from a resume.
+      let layout = Fixtures.layout(text, hyphenate: true)
+      for page in stride(from: 0, to: full.pageCount - 1, by: max(1, full.pageCount / 40)) {
+        let partial = layout.paginate(
+          width: width, height: height, style: category.style, through: full.pageStarts[page])
+        let rest = layout.continuePagination(partial)
+        #expect(PinnedBreaksTests.fingerprint(rest) == PinnedBreaksTests.fingerprint(full))
+      }
+      let hyphenatedStarts = (1..<full.pageCount).filter { page in
+        full.lineFlags[full.pageFirstLines[page] - 1] & Pagination.hyphenated != 0
+      }
+      resumedInsideWords += min(20, hyphenatedStarts.count)
+      for page in hyphenatedStarts.prefix(20) {
+        let fresh = Fixtures.layout(text, hyphenate: true)
+        let partial = fresh.paginate(
+          width: width, height: height, style: category.style,
+          through: full.pageStarts[page] - 1)
+        #expect(partial.charactersLaidOut == full.pageStarts[page])
+        let rest = fresh.continuePagination(partial)
+        #expect(PinnedBreaksTests.fingerprint(rest) == PinnedBreaksTests.fingerprint(full))
+      }
+    }
+    #expect(resumedInsideWords > 0)
+  }
+}
