@@ -9,9 +9,31 @@ extension TextLayout {
     var pagination = Pagination(
       width: width, height: height, style: style,
       pointsPerUnit: size / Double(font.unitsPerEm))
-    pagination.lineStarts.reserveCapacity(max(16, units.count / 30))
+    if offset == nil, width.isFinite, width > 0 {
+      // Size the line and page arrays once (the estimate is a few per cent high as a rule).
+      let lines = estimatedLines(width: width, pointsPerUnit: pagination.pointsPerUnit)
+      let capacity = Int(min(lines, Double(units.count))) + 16
+      pagination.lineStarts.reserveCapacity(capacity)
+      pagination.lineWidths.reserveCapacity(capacity)
+      pagination.lineFlags.reserveCapacity(capacity)
+      let linesPerPage =
+        height.isFinite ? max(1, height / (style.lineHeight + style.lineSpacing)) : 1
+      let pages = Int(min(Double(capacity) / linesPerPage * 1.1, Double(capacity))) + 4
+      pagination.pageStarts.reserveCapacity(pages)
+      pagination.pageFirstLines.reserveCapacity(pages)
+    } else {
+      pagination.lineStarts.reserveCapacity(max(16, units.count / 30))
+    }
     layOut(&pagination, through: offset)
     return pagination
+  }
+
+  /// About how many lines the text takes at a width: its one-line advance over the width less
+  /// the half segment a greedy line leaves unused on average, plus the paragraph ends.
+  func estimatedLines(width: Double, pointsPerUnit: Double) -> Double {
+    let line = width / pointsPerUnit
+    let halfSegment = Double(totalWidth) / Double(max(1, segments.count)) / 2
+    return Double(totalWidth) / max(line - halfSegment, line / 2) + Double(forcedBreaks)
   }
 
   /// Lays out the rest of a pagination made `through:` an offset; a complete one is returned as is.
@@ -38,7 +60,10 @@ extension TextLayout {
     let limitPoints = p.width.isFinite ? max(0, p.width) : 0
     let limitUnits = limitPoints / p.pointsPerUnit
     let limit = limitUnits >= Double(Int32.max) ? Int(Int32.max) : Int(limitUnits.rounded(.down))
+    let (tieAbove, tieBelow) = Self.ties(limitUnits: limitUnits, limit: limit)
     let hyphenating = hyphenator != nil && style.hyphenationFactor > 0
+    // A body shorter than this has no hyphenation point (both of `hyphenEntry`'s paths need it).
+    let shortestHyphenated = hyphenator.map { Int32($0.leftMin + $0.rightMin) } ?? Int32.max
     let threshold = style.hyphenationFactor * limitUnits
     let plain = style.lineHeight + style.lineSpacing
     let last = plain + style.paragraphSpacing
@@ -48,6 +73,12 @@ extension TextLayout {
 
     var seg = p.resumeSegment
     var partial = p.resumePartial
+    // The body advance before `partial` in the segment `seg` (carried from the previous line).
+    var partialWidth = partial > 0 ? Int(splits(of: segments[seg]).width(before: partial)) : 0
+    // Work on the hyphenation table as a local (uniquely referenced, no exclusivity checks).
+    var table = hyphens
+    hyphens = HyphenTable()
+    defer { hyphens = table }
     var y = 0.0
     var linesOnPage = 0
     var needPage = true
@@ -58,6 +89,7 @@ extension TextLayout {
         let lineStart = Int(segs[seg].start) + Int(partial)
         var next = seg
         var nextPartial: Int32 = 0
+        var nextPartialWidth = 0
         var used = 0
         var endFlags: UInt8 = 0
         var hyphenated = false
@@ -65,8 +97,7 @@ extension TextLayout {
         // The first segment always goes on the line; one wider than the line is broken between
         // grapheme clusters.
         let first = segs[seg]
-        var before = 0
-        if partial > 0 { before = Int(splits(of: first).width(before: partial)) }
+        let before = partial > 0 ? partialWidth : 0
         let firstBody = Int(first.bodyWidth) - before
         var clusterEnd: Int32 = 0
         if firstBody > limit && first.word >= 0 {
@@ -76,10 +107,12 @@ extension TextLayout {
           if k < s.clusterOffsets.count {
             clusterEnd = s.clusterOffsets[k]
             used = Int(s.clusterWidths[k]) - before
+            nextPartialWidth = Int(s.clusterWidths[k])
             k += 1
             while k < s.clusterOffsets.count && Int(s.clusterWidths[k]) - before <= limit {
               clusterEnd = s.clusterOffsets[k]
               used = Int(s.clusterWidths[k]) - before
+              nextPartialWidth = Int(s.clusterWidths[k])
               k += 1
             }
           }
@@ -97,10 +130,10 @@ extension TextLayout {
             let w = acc + Int(s.kernBefore) + Int(s.bodyWidth)
             // Within one font unit of the width, break the tie as Pango's rounding does.
             if w > limit {
-              guard partial == 0, Double(w) - limitUnits < 1,
+              guard w == tieAbove, partial == 0,
                 tieFits(from: seg, through: next, pointSize: size, width: limitPoints)
               else { break }
-            } else if partial == 0, limitUnits - Double(w) < 1,
+            } else if w == tieBelow, partial == 0,
               !tieFits(from: seg, through: next, pointSize: size, width: limitPoints)
             {
               break
@@ -111,16 +144,22 @@ extension TextLayout {
             next += 1
           }
           if hyphenating && endFlags == 0 && next < count && Double(used) < threshold
-            && segs[next].word >= 0
+            && segs[next].bodyLength >= shortestHyphenated && segs[next].word >= 0
           {
+            // The largest point where the head and a hyphen fit: integers from the flat table.
             let s = segs[next]
-            let splits = splits(of: s)
-            var k = splits.hyphenOffsets.count - 1
-            while k >= 0 {
-              let w = acc + Int(s.kernBefore) + Int(splits.hyphenWidths[k]) + hyphen
+            var entry = table.entries[Int(s.word)]
+            if entry.first < 0 { entry = hyphenEntry(of: s, in: &table) }
+            let base = acc + Int(s.kernBefore) + hyphen
+            let lowest = Int(entry.first)
+            var k = lowest + Int(entry.count) - 1
+            while k >= lowest {
+              let point = table.points[k]
+              let w = base + Int(point.width)
               if w <= limit {
                 used = w
-                nextPartial = splits.hyphenOffsets[k]
+                nextPartial = point.offset
+                nextPartialWidth = Int(point.width)
                 hyphenated = true
                 break
               }
@@ -152,12 +191,24 @@ extension TextLayout {
         linesOnPage += 1
         seg = next
         partial = nextPartial
+        partialWidth = nextPartialWidth
       }
       p.resumeSegment = count
       p.resumePartial = 0
       p.charactersLaidOut = units.count
       p.isComplete = true
     }
+  }
+
+  /// The only integer sums within one font unit of the width `limitUnits` (whose floor is
+  /// `limit`): above it (`Double(w) - limitUnits < 1`) and not above it (`limitUnits - Double(w)
+  /// < 1`), or `Int.min` for none; the expressions hold for no other integer, so the line loop
+  /// compares integers.
+  static func ties(limitUnits: Double, limit: Int) -> (above: Int, below: Int) {
+    (
+      Double(limit + 1) - limitUnits < 1 ? limit + 1 : Int.min,
+      limitUnits - Double(limit) < 1 ? limit : Int.min
+    )
   }
 
   /// Breaks a tie (a line within one font unit of the width) the way Pango does: every glyph

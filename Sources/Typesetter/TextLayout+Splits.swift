@@ -3,9 +3,10 @@ extension TextLayout {
   /// computed on first use and kept: they do not depend on the width or the text size.
   func splits(of segment: Segment) -> WordSplits {
     let word = Int(segment.word)
-    if let cached = words.splits[word] { return cached }
-    let splits = computeSplits(start: Int(segment.start), bodyLength: Int(segment.bodyLength))
-    words.splits[word] = splits
+    if let cached = words.splits[segment.word] { return cached }
+    let splits = computeSplits(
+      word: word, start: Int(segment.start), bodyLength: Int(segment.bodyLength))
+    words.splits[segment.word] = splits
     return splits
   }
 
@@ -27,11 +28,81 @@ extension TextLayout {
     return result
   }
 
-  private func computeSplits(start: Int, bodyLength: Int) -> WordSplits {
+  /// A segment's hyphenation points in `table` (the segment has a word): on first use, computed
+  /// and added. The same points and widths as `splits(of:)` gives, without shaping a word that has
+  /// no hyphenation point.
+  func hyphenEntry(of segment: Segment, in table: inout HyphenTable) -> HyphenTable.Entry {
+    let word = Int(segment.word)
+    let existing = table.entries[word]
+    if existing.first >= 0 { return existing }
+    let first = Int32(table.points.count)
+    let start = Int(segment.start)
+    let bodyLength = Int(segment.bodyLength)
+    let end = start + bodyLength
+    let ascii = units.withUnsafeBufferPointer { text in
+      var k = start
+      while k < end && text[k] < 0x80 { k += 1 }
+      return k == end
+    }
+    if !ascii {
+      // Grapheme clusters and Unicode letters: the general path, kept with the word's splits.
+      let splits = splits(of: segment)
+      for (offset, width) in zip(splits.hyphenOffsets, splits.hyphenWidths) {
+        table.points.append(HyphenTable.Point(offset: offset, width: width))
+      }
+    } else if let hyphenator, bodyLength >= hyphenator.leftMin + hyphenator.rightMin {
+      // As `computeSplits`: the first run of ASCII letters, lowercased, straight to libhyphen;
+      // the body is shaped only when it has a point.
+      var k = start
+      while k < end && !Self.isASCIILetter(units[k]) { k += 1 }
+      var runEnd = k
+      while runEnd < end && Self.isASCIILetter(units[runEnd]) { runEnd += 1 }
+      if runEnd - k >= hyphenator.leftMin + hyphenator.rightMin {
+        let bytes = units[k..<runEnd].map { UInt8($0 | 0x20) }
+        var offsets: [Int32] = []
+        for point in hyphenator.dictionary.hyphenationPoints(
+          utf8: bytes, leftMin: hyphenator.leftMin, rightMin: hyphenator.rightMin)
+        where point >= hyphenator.leftMin && bytes.count - point >= hyphenator.rightMin {
+          offsets.append(Int32(k - start + point))
+        }
+        if !offsets.isEmpty {
+          // The advance of the glyphs before the first one whose cluster starts at or after the
+          // point: `computeSplits`'s cluster widths, which walk the body's glyphs in order.
+          let glyphs = bodyGlyphs(word: word, start: start, bodyLength: bodyLength)
+          var glyphIndex = 0
+          var width = 0
+          for offset in offsets {
+            while glyphIndex < glyphs.count && glyphs[glyphIndex].cluster < Int(offset) {
+              width += glyphs[glyphIndex].advance
+              glyphIndex += 1
+            }
+            table.points.append(HyphenTable.Point(offset: offset, width: Int32(clamping: width)))
+          }
+        }
+      }
+    }
+    let entry = HyphenTable.Entry(first: first, count: Int32(table.points.count) - first)
+    table.entries[word] = entry
+    return entry
+  }
+
+  /// The glyphs of a word's body shaped alone: those the analysis kept when they are the same
+  /// (see `HarfBuzzShaper.splitAdvance`), else shaped now.
+  func bodyGlyphs(word: Int, start: Int, bodyLength: Int) -> [ShapedGlyph] {
+    let kept = words.bodyGlyphRanges[word]
+    if kept.first >= 0 {
+      return words.bodyGlyphs[Int(kept.first)..<Int(kept.first + kept.count)].map {
+        ShapedGlyph(cluster: Int($0.cluster), advance: Int($0.advance), isMissing: false)
+      }
+    }
     let measurer = SegmentMeasurer(font: font, fallback: fallback, shaper: shaper)
-    let glyphs = units.withUnsafeBufferPointer {
+    return units.withUnsafeBufferPointer {
       measurer.glyphAdvances($0.baseAddress! + start, count: bodyLength)
     }
+  }
+
+  private func computeSplits(word: Int, start: Int, bodyLength: Int) -> WordSplits {
+    let glyphs = bodyGlyphs(word: word, start: start, bodyLength: bodyLength)
     let ascii = units[start..<(start + bodyLength)].allSatisfy { $0 < 0x80 }
     let body = ascii ? "" : String(decoding: units[start..<(start + bodyLength)], as: UTF16.self)
     // UTF-16 offset after each Character of the body (every unit, for ASCII).

@@ -16,6 +16,12 @@ public final class TextLayout: @unchecked Sendable {
   let segments: [Segment]
   /// Distinct segments with their widths and lazily computed split points.
   var words: WordTable
+  /// Hyphenation points and the advances before them per distinct segment, computed on first use.
+  var hyphens: HyphenTable
+  /// The advance of the text set on one line (font units) and the number of paragraph and forced
+  /// line ends: an estimate of the line count at a width, to size the line arrays once.
+  let totalWidth: Int
+  let forcedBreaks: Int
   /// The advance of the visible hyphen (U+2010, else `-`) in font units.
   let hyphenAdvance: Int
   let shaper: HarfBuzzShaper
@@ -27,7 +33,7 @@ public final class TextLayout: @unchecked Sendable {
   /// hyphenation.
   public init(text: String, font: Font, fallback: Font?, hyphenator: Hyphenator?) {
     let shaper = HarfBuzzShaper()
-    let units = Array(text.utf16)
+    let units = Self.utf16Units(of: text)
     let analysis = TextAnalysis(
       text: text, units: units, font: font, fallback: fallback, shaper: shaper)
     self.units = units
@@ -37,10 +43,58 @@ public final class TextLayout: @unchecked Sendable {
     self.shaper = shaper
     self.segments = analysis.segments
     self.words = analysis.words
+    self.hyphens = HyphenTable(wordCount: analysis.words.count)
+    self.totalWidth = analysis.totalWidth
+    self.forcedBreaks = analysis.forcedBreaks
     let hyphen: [UInt16] = font.face.hasGlyph("\u{2010}") ? [0x2010] : [0x2D]
     self.hyphenAdvance = hyphen.withUnsafeBufferPointer {
       shaper.advance($0.baseAddress!, count: 1, face: font.face)
     }
+  }
+
+  /// The text's UTF-16 code units (`Array(text.utf16)`), transcoded straight from its UTF-8
+  /// storage (a Swift string's UTF-8 is always valid).
+  static func utf16Units(of text: String) -> [UInt16] {
+    let units = text.utf8.withContiguousStorageIfAvailable { bytes -> [UInt16] in
+      let n = bytes.count
+      // The exact unit count (one per scalar, two for four-byte scalars), so the array is
+      // allocated once at its size.
+      var count = 0
+      for b in bytes { count += b & 0xC0 != 0x80 ? (b >= 0xF0 ? 2 : 1) : 0 }
+      return [UInt16](unsafeUninitializedCapacity: count) { out, initialized in
+        var i = 0
+        var o = 0
+        while i < n {
+          let b = bytes[i]
+          if b < 0x80 {
+            out[o] = UInt16(b)
+            i += 1
+            o += 1
+          } else if b < 0xE0 {
+            out[o] = UInt16(b & 0x1F) << 6 | UInt16(bytes[i + 1] & 0x3F)
+            i += 2
+            o += 1
+          } else if b < 0xF0 {
+            out[o] =
+              UInt16(b & 0x0F) << 12 | UInt16(bytes[i + 1] & 0x3F) << 6
+              | UInt16(bytes[i + 2] & 0x3F)
+            i += 3
+            o += 1
+          } else {
+            let scalar =
+              UInt32(b & 0x07) << 18 | UInt32(bytes[i + 1] & 0x3F) << 12
+              | UInt32(bytes[i + 2] & 0x3F) << 6 | UInt32(bytes[i + 3] & 0x3F)
+            let v = scalar - 0x10000
+            out[o] = UInt16(0xD800 + (v >> 10))
+            out[o + 1] = UInt16(0xDC00 + (v & 0x3FF))
+            i += 4
+            o += 2
+          }
+        }
+        initialized = o
+      }
+    }
+    return units ?? Array(text.utf16)
   }
 
   /// The length of the text in UTF-16 code units.

@@ -50,9 +50,15 @@ final class HarfBuzzShaper {
 
   /// Sums the advances of one run split at `split` (UTF-16 index): the advance of the glyphs whose
   /// cluster starts before it and the total, plus whether any glyph is missing.
+  ///
+  /// With `record`, when the run is shaped left to right, no glyph is missing and shaping the
+  /// units before `split` alone gives exactly the glyphs whose cluster starts before it (nothing
+  /// follows the split, or HarfBuzz's unsafe-to-break flag is clear on the first glyph after it),
+  /// those glyphs' clusters and advances are appended to `head` and `separable` is true.
   func splitAdvance(
-    _ units: UnsafePointer<UInt16>, count: Int, split: Int, face: HarfBuzzFace
-  ) -> (head: Int, total: Int, missing: Bool) {
+    _ units: UnsafePointer<UInt16>, count: Int, split: Int, face: HarfBuzzFace, record: Bool,
+    head headGlyphs: inout [BodyGlyph]
+  ) -> (head: Int, total: Int, missing: Bool, separable: Bool) {
     hb_buffer_clear_contents(buffer)
     hb_buffer_add_utf16(buffer, units, Int32(count), 0, Int32(count))
     hb_buffer_guess_segment_properties(buffer)
@@ -63,12 +69,35 @@ final class HarfBuzzShaper {
     var head = 0
     var total = 0
     var missing = false
+    var headCount = 0  // glyphs before the first one whose cluster starts at or after the split
+    var ordered = true  // no glyph of the head follows a glyph of the tail
     for i in 0..<Int(length) {
       let advance = Int(positions[i].x_advance)
       total += advance
-      if Int(infos[i].cluster) < split { head += advance }
+      if Int(infos[i].cluster) < split {
+        head += advance
+        if headCount == i { headCount += 1 } else { ordered = false }
+      }
       if infos[i].codepoint == 0 { missing = true }
     }
-    return (head, total, missing)
+    guard record, !missing, ordered, hb_buffer_get_direction(buffer) == HB_DIRECTION_LTR else {
+      return (head, total, missing, false)
+    }
+    let safe =
+      headCount < Int(length)
+      ? infos[headCount].mask & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue == 0 : split == count
+    guard safe else { return (head, total, missing, false) }
+    for i in 0..<headCount {
+      headGlyphs.append(
+        BodyGlyph(
+          cluster: Int32(infos[i].cluster), advance: Int32(clamping: positions[i].x_advance)))
+    }
+    return (head, total, missing, true)
   }
+}
+
+/// A glyph of a segment's body as shaped in the segment: its cluster (UTF-16 index) and advance.
+struct BodyGlyph {
+  var cluster: Int32
+  var advance: Int32
 }

@@ -3,6 +3,10 @@
 struct TextAnalysis {
   var segments: [Segment] = []
   var words: WordTable
+  /// The advance of the whole text set on one line (font units), for sizing line arrays.
+  var totalWidth = 0
+  /// Segments that end a paragraph or a line.
+  var forcedBreaks = 0
 
   init(text string: String, units: [UInt16], font: Font, fallback: Font?, shaper: HarfBuzzShaper) {
     let n = units.count
@@ -67,10 +71,27 @@ struct TextAnalysis {
               body = Int(words.bodyWidths[Int(entry)])
               full = Int(words.fullWidths[Int(entry)])
             } else {
-              (body, full) = measurer.widths(
-                text + segmentStart, count: length, bodyLength: bodyEnd - segmentStart)
+              // Keep the body's glyphs for its split points (see `TextLayout.bodyGlyphs`) when
+              // its scripts' shapers use no context outside the run (Latin, Greek, Cyrillic,
+              // Armenian; general punctuation).
+              var record = bodyEnd - segmentStart >= 2
+              var k = segmentStart
+              while record && k < bodyEnd {
+                record = text[k] < 0x590 || (text[k] >= 0x2000 && text[k] < 0x2070)
+                k += 1
+              }
+              let first = Int32(words.bodyGlyphs.count)
+              let recorded: Bool
+              (body, full, recorded) = measurer.widths(
+                text + segmentStart, count: length, bodyLength: bodyEnd - segmentStart,
+                record: record, bodyGlyphs: &words.bodyGlyphs)
+              let glyphs =
+                recorded
+                ? HyphenTable.Entry(first: first, count: Int32(words.bodyGlyphs.count) - first)
+                : HyphenTable.Entry(first: -1, count: 0)
               word = words.append(
-                slot: slot, hash: hash, start: segmentStart, length: length, body: body, full: full)
+                slot: slot, hash: hash, start: segmentStart, length: length, body: body, full: full,
+                bodyGlyphs: glyphs)
             }
           }
           var kern: Int32 = 0
@@ -84,6 +105,8 @@ struct TextAnalysis {
               word: word, bodyWidth: Int32(clamping: body), fullWidth: Int32(clamping: full),
               kernBefore: kern, flags: flags))
           previousJoins = flags == 0 && bodyEnd == contentEnd && bodyEnd > segmentStart
+          totalWidth += Int(kern) + full
+          if flags != 0 { forcedBreaks += 1 }
           segmentStart = end
         }
       }
@@ -148,11 +171,16 @@ struct SegmentMeasurer {
   let fallback: Font?
   let shaper: HarfBuzzShaper
 
-  /// The body and full (body + trailing spaces) widths of a segment's content.
-  func widths(_ units: UnsafePointer<UInt16>, count: Int, bodyLength: Int) -> (body: Int, full: Int)
-  {
-    let fast = shaper.splitAdvance(units, count: count, split: bodyLength, face: font.face)
-    guard fast.missing, fallback != nil else { return (fast.head, fast.total) }
+  /// The body and full (body + trailing spaces) widths of a segment's content. With `record`,
+  /// appends the body's glyphs to `bodyGlyphs` when they are what shaping the body alone gives
+  /// (`recorded`; see `HarfBuzzShaper.splitAdvance`).
+  func widths(
+    _ units: UnsafePointer<UInt16>, count: Int, bodyLength: Int, record: Bool,
+    bodyGlyphs: inout [BodyGlyph]
+  ) -> (body: Int, full: Int, recorded: Bool) {
+    let fast = shaper.splitAdvance(
+      units, count: count, split: bodyLength, face: font.face, record: record, head: &bodyGlyphs)
+    guard fast.missing, fallback != nil else { return (fast.head, fast.total, fast.separable) }
     let glyphs = glyphAdvances(units, count: count)
     var body = 0
     var full = 0
@@ -160,7 +188,7 @@ struct SegmentMeasurer {
       full += glyph.advance
       if glyph.cluster < bodyLength { body += glyph.advance }
     }
-    return (body, full)
+    return (body, full, false)
   }
 
   /// The total advance of a run (with fallback advances for missing glyphs).

@@ -13,8 +13,15 @@ struct WordTable {
   var bodyWidths: [Int32] = []
   /// Body plus trailing-space width (font units) of each entry.
   var fullWidths: [Int32] = []
-  /// Per entry, once computed: where the body may be split and the body width before each split.
-  var splits: [WordSplits?] = []
+  /// By entry, once computed (few are: over-wide words, non-ASCII hyphenation): where the body may
+  /// be split and the body width before each split.
+  var splits: [Int32: WordSplits] = [:]
+  /// Per entry: its body's glyphs in `bodyGlyphs` as shaped in the segment, when they are exactly
+  /// what shaping the body alone gives (and the body's scripts are simple); `first` is -1
+  /// otherwise.
+  var bodyGlyphRanges: [HyphenTable.Entry] = []
+  /// The recorded body glyphs of all entries.
+  var bodyGlyphs: [BodyGlyph] = []
 
   /// An empty table sized for about `expected` entries.
   init(expected: Int) {
@@ -27,6 +34,8 @@ struct WordTable {
     lengths.reserveCapacity(expected)
     bodyWidths.reserveCapacity(expected)
     fullWidths.reserveCapacity(expected)
+    bodyGlyphRanges.reserveCapacity(expected)
+    bodyGlyphs.reserveCapacity(expected * 8)
   }
 
   /// The number of entries.
@@ -65,9 +74,10 @@ struct WordTable {
   }
 
   /// Adds an entry in the slot `find` returned; returns its index.
-  mutating func append(slot: Int, hash: UInt64, start: Int, length: Int, body: Int, full: Int)
-    -> Int32
-  {
+  mutating func append(
+    slot: Int, hash: UInt64, start: Int, length: Int, body: Int, full: Int,
+    bodyGlyphs: HyphenTable.Entry
+  ) -> Int32 {
     let entry = Int32(starts.count)
     slots[slot] = entry
     hashes.append(hash)
@@ -75,7 +85,7 @@ struct WordTable {
     lengths.append(Int32(length))
     bodyWidths.append(Int32(clamping: body))
     fullWidths.append(Int32(clamping: full))
-    splits.append(nil)
+    bodyGlyphRanges.append(bodyGlyphs)
     if starts.count * 2 > slots.count { grow() }
     return entry
   }
