@@ -128,11 +128,11 @@ struct ReportCommand: Command {
     return .ok
   }
 
-  /// Every bundled scenario: `traces/*.jsonl`, `*.csv` and `*.hinge`, sorted.
+  /// Every bundled scenario and recording in `traces/` (any source format), sorted.
   static func bundledScenarios(_ context: CommandContext) -> [String] {
     let dir = context.resourceRoot + "/traces"
     return Directory.files(in: dir)
-      .filter { $0.hasSuffix(".jsonl") || $0.hasSuffix(".csv") || $0.hasSuffix(".hinge") }
+      .filter { SourceFormat.fromExtension($0) != nil }
       .sorted()
       .map { dir + "/" + $0 }
   }

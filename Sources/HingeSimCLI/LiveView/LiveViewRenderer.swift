@@ -88,8 +88,8 @@ struct LiveViewRenderer {
     var settle = "last settle: —"
     if let r = model.lastTiming {
       let f = { (v: Double) in StreamRun.format((v * 10).rounded() / 10) }
-      settle = "last settle (\(r.cause)): shown \(f(r.causeToShown)) ms after the cause"
-      settle += " — wait \(f(r.settleWait)) + paginate \(f(r.paginationMs)) ms (\(r.cache.rawValue))"
+      settle = "last settle: \(f(r.causeToShown)) ms cause → shown"
+      settle += " (wait \(f(r.settleWait)), paginate \(f(r.paginationMs)) ms \(r.cache.rawValue))"
     } else if let wait = model.settleWaitMs {
       settle = "last settle: \(StreamRun.format((wait * 10).rounded() / 10)) ms after the last size"
       if let ms = model.paginationMs {
