@@ -158,9 +158,12 @@ public struct TimingRecord: Sendable, Equatable {
   }
 
   /// Last scene size → shown (the settle wait plus pagination), ms.
-  public var lastSizeToShown: Double? { lastSize.map { shown - $0 } }
+  public var lastSizeToShown: Double? { lastSize.map { Self.nanoseconds(shown - $0) } }
   /// Cause → shown, ms.
-  public var causeToShown: Double { shown - causeTime }
+  public var causeToShown: Double { Self.nanoseconds(shown - causeTime) }
   /// Last scene size (or cause) → settle, ms.
-  public var settleWait: Double { settled - (lastSize ?? causeTime) }
+  public var settleWait: Double { Self.nanoseconds(settled - (lastSize ?? causeTime)) }
+
+  /// Differences of millisecond times, rounded to the nanosecond (no 500.0529999999999).
+  static func nanoseconds(_ ms: Double) -> Double { (ms * 1_000_000).rounded() / 1_000_000 }
 }
