@@ -124,6 +124,13 @@ public struct JSONObjectWriter: Sendable {
     bytes.append(contentsOf: value.description.utf8)
   }
 
+  /// A string as a quoted, escaped JSON string literal.
+  public static func quoted(_ value: String) -> String {
+    var bytes: [UInt8] = []
+    appendString(value, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
   /// Appends a quoted, escaped string.
   public static func appendString(_ value: String, to bytes: inout [UInt8]) {
     bytes.append(UInt8(ascii: "\""))

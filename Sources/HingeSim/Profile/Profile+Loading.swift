@@ -26,16 +26,7 @@ extension Profile {
 
   /// The names of the profiles in `root/profiles`.
   public static func available(root: String) -> [String] {
-    guard let dir = opendir(root + "/profiles") else { return [] }
-    defer { closedir(dir) }
-    var names: [String] = []
-    while let entry = readdir(dir) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
-      }
-      if name.hasSuffix(".json") { names.append(String(name.dropLast(5))) }
-    }
-    return names.sorted()
+    Directory.files(in: root + "/profiles").filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
   }
 
   private static func loadJSON(path: String, display: String, root: String, depth: Int) throws(InputError) -> JSONValue

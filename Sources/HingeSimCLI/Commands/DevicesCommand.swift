@@ -1,3 +1,4 @@
+import HingeSim
 import Knob
 
 /// `hingesim devices`: lists the input devices that can serve as a knob.
@@ -101,21 +102,5 @@ struct DevicesCommand: Command {
   }
 
   /// A JSON string literal.
-  static func quote(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      case let c where c.value < 0x20:
-        let hex = String(c.value, radix: 16)
-        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: out.unicodeScalars.append(scalar)
-      }
-    }
-    return out + "\""
-  }
+  static func quote(_ text: String) -> String { JSONObjectWriter.quoted(text) }
 }

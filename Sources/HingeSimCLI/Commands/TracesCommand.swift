@@ -35,16 +35,7 @@ struct TracesCommand: Command {
 
   /// The files of a traces directory, sorted by name, with their first comment line.
   static func listing(_ directory: String) -> [(name: String, description: String)] {
-    guard let dir = opendir(directory) else { return [] }
-    defer { closedir(dir) }
-    var names: [String] = []
-    while let entry = readdir(dir) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-      }
-      guard !name.hasPrefix("."), SourceFormat.fromExtension(name) != nil else { continue }
-      names.append(name)
-    }
+    let names = Directory.files(in: directory).filter { SourceFormat.fromExtension($0) != nil }
     return names.sorted().map { ($0, firstComment(directory + "/" + $0)) }
   }
 

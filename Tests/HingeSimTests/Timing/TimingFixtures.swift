@@ -1,4 +1,5 @@
 import HingeSim
+import TestSupport
 
 /// Helpers for the timing tests: the bundled profile, a fake reader with a pinned pagination
 /// time, and a virtual-time run.
@@ -27,15 +28,7 @@ enum TimingFixtures {
     var stages = Pipeline.simulator(profile: profile(), textSize: textSize)
     if let readerMs { stages.append(FakeReader(ms: readerMs)) }
     stages.append(TimingStateMachine(expectsReader: expectsReader, textSize: textSize))
-    var pipeline = Pipeline(stages)
-    var source = ArraySource(inputs)
-    var out: [Event] = []
-    do {
-      try RunLoop.runVirtual(&pipeline, source: &source) { out.append($0) }
-    } catch {
-      fatalError("\(error)")
-    }
-    return out
+    return TestSupport.run(inputs, stages: stages)
   }
 
   /// Feeds a hand-made stream straight into one timing stage (one event per wave), firing its

@@ -3,9 +3,9 @@
 #endif
 
 /// Lists directories without Foundation.
-enum Directory {
+public enum Directory {
   /// The names of the entries in `path` (no `.`/`..`, no hidden files); empty when unreadable.
-  static func files(in path: String) -> [String] {
+  public static func files(in path: String) -> [String] {
     guard let dir = opendir(path) else { return [] }
     defer { closedir(dir) }
     var names: [String] = []
