@@ -192,7 +192,9 @@ public struct ReaderStateMachine: Stage {
         Event(
           time: time,
           .violation(
-            Violation(rule: rule, message: message, cause: EventWriter.typeName(cause.kind), causeTime: cause.time))))
+            Violation(
+            rule: rule, message: message, cause: EventWriter.typeName(cause.kind), causeTime: cause.time,
+            offset: offset, pages: pages))))
     }
     previousOffset = offset
   }

@@ -1,3 +1,4 @@
+import Foundation
 import HingeSim
 import TestSupport
 import Testing
@@ -86,5 +87,23 @@ struct CheckBundledTests {
     let r = CLIHarness.run(["check"] + files + ["--compute-ms", "1"])
     #expect(r.code == 0, "\(r.stdout)")
     #expect(r.stdout.hasSuffix("\(files.count) of \(files.count) passed\n"))
+  }
+}
+
+@Suite("check fails on violations")
+struct CheckFailsTests {
+  @Test("a profile whose open-wide fold does not split the pages makes check exit 1")
+  func brokenProfile() throws {
+    let original = String(decoding: try FileBytes.read(path: TestSupport.packageRoot + "/profiles/iphone-duo.json"), as: UTF8.self)
+    let needle = #""division": { "x": 455.5, "y": 0, "width": 40, "height": 611, "source": "measured: the fold sits"#
+    #expect(original.contains(needle))
+    let broken = original.replacingOccurrences(
+      of: needle, with: #""division": { "x": 455.5, "y": 10, "width": 40, "height": 590, "source": "measured: the fold sits"#)
+    let path = TestSupport.temporaryFile(broken, suffix: ".json")
+    let r = CLIHarness.run(["check", "traces/open-wide.hinge", "traces/fold-book.csv", "--profile", path])
+    #expect(r.code == 1)
+    #expect(r.stdout.contains("FAIL  "))
+    #expect(r.stdout.contains("fold-clear: page "))
+    #expect(r.stdout.hasSuffix("0 of 2 passed\n"))
   }
 }

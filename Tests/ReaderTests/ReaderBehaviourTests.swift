@@ -161,3 +161,25 @@ struct ReaderTurnsInEveryPoseTests {
     #expect(F.violations(out).isEmpty, "\(pose)")
   }
 }
+
+@Suite("Violations in the stream")
+struct ReaderViolationStreamTests {
+  @Test("a fold that does not cross the reader top to bottom is not split at: text crosses it, fold-clear fires")
+  func foldClearFromAProfile() {
+    var profile = ReaderFixtures.profile
+    profile.poses[.openWide]?.division = Rect(x: 455.5, y: 10, width: 40, height: 590)
+    let reader = ReaderStateMachine(
+      document: ReaderFixtures.document, profile: profile, offset: 20_000, clock: .pinned(5))
+    let out = TestSupport.run(
+      [Event(time: 0, .sample(angle: 180))], stages: Pipeline.simulator(profile: profile) + [reader])
+    let shown = ReaderFixtures.shown(out)
+    #expect(shown.map(\.1.layout) == [.single])
+    let violations = ReaderFixtures.violations(out)
+    #expect(violations.map(\.rule) == ["fold-clear"])
+    #expect(violations.first?.cause == "settled")
+    #expect(violations.first?.offset == 20_000)
+    #expect(violations.first?.pages == shown.first?.1.pages)
+    let line = out.first { if case .violation = $0.kind { true } else { false } }.map { EventWriter.string($0) }
+    #expect(line?.hasPrefix(#"{"t":205,"type":"violation","rule":"fold-clear","message":"page "#) == true)
+  }
+}

@@ -125,6 +125,8 @@ public enum EventWriter {
       w.field("message", v.message)
       w.field("cause", v.cause)
       w.field("causeTime", v.causeTime)
+      w.field("offset", v.offset)
+      w.field("pages", v.pages)
     }
   }
 

@@ -103,13 +103,19 @@ public struct Violation: Sendable, Equatable {
   public var cause: String
   /// The time of that event.
   public var causeTime: Double
+  /// The state: the place when the rule broke.
+  public var offset: Int
+  /// The state: the visible pages (0-based) when the rule broke.
+  public var pages: [Int]
 
   /// Makes a violation.
-  public init(rule: String, message: String, cause: String, causeTime: Double) {
+  public init(rule: String, message: String, cause: String, causeTime: Double, offset: Int = 0, pages: [Int] = []) {
     self.rule = rule
     self.message = message
     self.cause = cause
     self.causeTime = causeTime
+    self.offset = offset
+    self.pages = pages
   }
 }
 
