@@ -6,7 +6,7 @@
 /// font's own scale, kerning across segment boundaries, and (on first use) grapheme-cluster and
 /// libhyphen split points per distinct word. `paginate` is then arithmetic over cached widths.
 /// Use one instance from one thread at a time.
-public final class TextLayout: @unchecked Sendable {
+public final class TextLayout {
   /// The text as UTF-16 code units (offsets everywhere are into this, like `NSRange`).
   let units: [UInt16]
   let font: Font

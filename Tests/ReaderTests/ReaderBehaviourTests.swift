@@ -44,10 +44,11 @@ struct ReaderBehaviourTests {
     let out = F.run(inputs)
     let shown = F.shown(out)
     #expect(shown.map(\.1.layout) == [.single, .spread, .tabletop, .single, .single, .spread])
-    let paragraph = F.document.text(in: 19_990..<20_010)
+    let document = F.document
+    let paragraph = document.text(in: 19_990..<20_010)
     for (_, s) in shown {
       #expect(s.offset == 20_000)
-      let visible = s.ranges.map { F.document.text(in: $0) }.joined()
+      let visible = s.ranges.map { document.text(in: $0) }.joined()
       #expect(visible.contains(paragraph) || s.ranges.contains { $0.contains(20_000) })
       #expect(s.ranges.contains { $0.contains(20_000) })
     }

@@ -21,13 +21,15 @@ enum ReaderFixtures {
     return paragraphs.joined(separator: "\n") + "\n"
   }()
 
-  static let document: ReaderDocument = {
+  /// A fresh document: a layout keeps lazily built tables, so tests running in parallel must
+  /// not share one (it is not `Sendable`; the compiler enforces it).
+  static var document: ReaderDocument {
     do {
       return try ReaderDocument(text: text, profile: profile)
     } catch {
       fatalError("\(error)")
     }
-  }()
+  }
 
   /// Runs inputs through simulator + reader with 5 ms pinned per pagination.
   static func run(_ inputs: [Event], offset: Int = 20_000, computeMs: Double = 5, prepaginate: Bool = false) -> [Event]

@@ -3,7 +3,7 @@ import Reader
 
 /// The live view's page text: the reader's real line breaks, looked up in the reader's own
 /// pagination cache for the page size and text size of the last `paginated` event.
-final class ReaderPageText: PageTextProvider, @unchecked Sendable {
+final class ReaderPageText: PageTextProvider {
   private let cache: PaginationCache
   private var key: (width: Double, height: Double, textSize: TextSize)?
 

@@ -2,7 +2,7 @@ import HingeSim
 import Typesetter
 
 /// One reader's paginations of a document, cached by page size and text size.
-public final class PaginationCache: @unchecked Sendable {
+public final class PaginationCache {
   /// The document paginated.
   public let document: ReaderDocument
   private var entries: [Key: Pagination] = [:]

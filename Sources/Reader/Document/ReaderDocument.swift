@@ -9,7 +9,7 @@ import Typesetter
 /// let cache = PaginationCache(document: doc)
 /// let pages = cache.pagination(width: 342, height: 580, textSize: .large).result
 /// ```
-public final class ReaderDocument: @unchecked Sendable {
+public final class ReaderDocument {
   /// The text.
   public let text: String
   /// The typesetter's analysis of it.
