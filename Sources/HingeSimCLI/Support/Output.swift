@@ -6,6 +6,7 @@
 ///
 /// Writes are collected and sent in large blocks; `flush()` sends what is pending.
 /// A closed pipe (`EPIPE`) sets `isBroken` instead of killing the process.
+/// One thread writes to a stream at a time: batch jobs (`report --jobs`) get streams of their own.
 public final class OutputStream: @unchecked Sendable {
   private let fd: Int32
   private var buffer: [UInt8] = []

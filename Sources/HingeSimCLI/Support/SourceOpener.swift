@@ -1,3 +1,4 @@
+import Synchronization
 import HingeSim
 
 /// A type-erased event source, so commands can hold whichever source a file needs.
@@ -95,9 +96,12 @@ extension SourceOpener {
 }
 
 /// A counter shared between a command and the warning closure of its sources.
-final class SkipCounter: @unchecked Sendable {
-  private(set) var count = 0
-  func add() { count += 1 }
+final class SkipCounter: Sendable {
+  private let value = Mutex(0)
+  /// Lines skipped so far.
+  var count: Int { value.withLock { $0 } }
+  /// Counts one more.
+  func add() { value.withLock { $0 += 1 } }
 }
 
 #if canImport(Glibc)
