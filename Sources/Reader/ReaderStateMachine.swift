@@ -193,8 +193,8 @@ public struct ReaderStateMachine: Stage {
           time: time,
           .violation(
             Violation(
-            rule: rule, message: message, cause: EventWriter.typeName(cause.kind), causeTime: cause.time,
-            offset: offset, pages: pages))))
+              rule: rule, message: message, cause: EventWriter.typeName(cause.kind), causeTime: cause.time,
+              offset: offset, pages: pages))))
     }
     previousOffset = offset
   }

@@ -94,11 +94,13 @@ struct CheckBundledTests {
 struct CheckFailsTests {
   @Test("a profile whose open-wide fold does not split the pages makes check exit 1")
   func brokenProfile() throws {
-    let original = String(decoding: try FileBytes.read(path: TestSupport.packageRoot + "/profiles/iphone-duo.json"), as: UTF8.self)
+    let original = String(
+      decoding: try FileBytes.read(path: TestSupport.packageRoot + "/profiles/iphone-duo.json"), as: UTF8.self)
     let needle = #""division": { "x": 455.5, "y": 0, "width": 40, "height": 611, "source": "measured: the fold sits"#
     #expect(original.contains(needle))
     let broken = original.replacingOccurrences(
-      of: needle, with: #""division": { "x": 455.5, "y": 10, "width": 40, "height": 590, "source": "measured: the fold sits"#)
+      of: needle,
+      with: #""division": { "x": 455.5, "y": 10, "width": 40, "height": 590, "source": "measured: the fold sits"#)
     let path = TestSupport.temporaryFile(broken, suffix: ".json")
     let r = CLIHarness.run(["check", "traces/open-wide.hinge", "traces/fold-book.csv", "--profile", path])
     #expect(r.code == 1)

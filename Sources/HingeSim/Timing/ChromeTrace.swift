@@ -44,8 +44,7 @@ public struct ChromeTrace: Sendable {
   private var stacks: [Int: [(start: Double, end: Double)]] = [:]
   private var lastStart: [Int: Double] = [:]
   private var overlapTracks: Set<Int> = []
-  private var burst:
-    (start: Double, last: Double, sizes: Int, count: Int, width: Double, height: Double)?
+  private var burst: (start: Double, last: Double, sizes: Int, count: Int, width: Double, height: Double)?
   private var firstKeyChange: Double?
   private var lastKeyChange: Double?
   private var divisionFrame: Rect?

@@ -1,5 +1,5 @@
-import Synchronization
 import HingeSim
+import Synchronization
 
 /// A type-erased event source, so commands can hold whichever source a file needs.
 struct AnyEventSource: EventSource {

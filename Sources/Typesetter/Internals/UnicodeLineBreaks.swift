@@ -14,8 +14,7 @@ enum UnicodeLineBreaks {
 
   /// Fills `breaks[i]` with the break action after UTF-16 unit `i`: `mandatory`, `allowed`, or
   /// another value (no break, or inside a surrogate pair).
-  static func compute(_ units: UnsafeBufferPointer<UInt16>, into breaks: UnsafeMutablePointer<Int8>)
-  {
+  static func compute(_ units: UnsafeBufferPointer<UInt16>, into breaks: UnsafeMutablePointer<Int8>) {
     guard units.count > 0, let base = units.baseAddress else { return }
     _ = initialized
     set_linebreaks_utf16(base, units.count, nil, breaks)

@@ -75,7 +75,9 @@ struct ChromeTraceTests {
     #expect(slices.contains("burst 7 sizes"))  // the open burst runs on through fullyOpen
     // A reversal cuts a burst short: open at 1000, close again at 1050.
     let reversal = TimingFixtures.run(
-      [Event(time: 0, .sample(angle: 0)), Event(time: 1000, .sample(angle: 180)), Event(time: 1050, .sample(angle: 0))],
+      [
+        Event(time: 0, .sample(angle: 0)), Event(time: 1000, .sample(angle: 180)), Event(time: 1050, .sample(angle: 0)),
+      ],
       readerMs: 12.5)
     let cut = try Self.parse(ChromeTrace.document(reversal)).filter { $0["ph"] as? String == "X" }
       .compactMap { $0["name"] as? String }
