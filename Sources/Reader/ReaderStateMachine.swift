@@ -185,7 +185,7 @@ public struct ReaderStateMachine: Stage {
       pageRanges: (0..<pagination.pageCount).map { pagination.pageRange($0) }, textLength: document.utf16Count,
       geometry: geometry, visibleLines: pages.map { pagination.lines(onPage: $0) }, style: pagination.style,
       cause: EventWriter.typeName(cause.kind), breaksFingerprint: pagination.pageStarts.hashValue,
-      key: "\(StreamFormat.number(geometry.pageWidth))×\(StreamFormat.number(geometry.pageHeight)) \(textSize.rawValue)"
+      key: "\(NumberFormat.shortest(geometry.pageWidth))×\(NumberFormat.shortest(geometry.pageHeight)) \(textSize.rawValue)"
     )
     for (rule, message) in invariants.check(snapshot) {
       output.append(
@@ -223,11 +223,3 @@ public struct ReaderStateMachine: Stage {
   }
 }
 
-/// Number formatting shared by the reader's messages.
-enum StreamFormat {
-  static func number(_ value: Double) -> String {
-    var bytes: [UInt8] = []
-    JSONObjectWriter.appendNumber(value, to: &bytes)
-    return String(decoding: bytes, as: UTF8.self)
-  }
-}

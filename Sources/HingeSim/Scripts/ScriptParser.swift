@@ -424,11 +424,7 @@ struct ScriptParserState {
     return value
   }
 
-  static func format(_ value: Double) -> String {
-    var bytes: [UInt8] = []
-    JSONObjectWriter.appendNumber(value, to: &bytes)
-    return String(decoding: bytes, as: UTF8.self)
-  }
+  static func format(_ value: Double) -> String { NumberFormat.shortest(value) }
 
   /// True when a command can emit at least one event whatever the state.
   static func producesEvents(_ command: ScriptCommand) -> Bool {

@@ -41,9 +41,5 @@ struct TraceChecks {
     return nil
   }
 
-  static func format(_ value: Double) -> String {
-    var bytes: [UInt8] = []
-    JSONObjectWriter.appendNumber(value, to: &bytes)
-    return String(decoding: bytes, as: UTF8.self)
-  }
+  static func format(_ value: Double) -> String { NumberFormat.shortest(value) }
 }

@@ -199,10 +199,7 @@ enum KnobBenchmark {
     latencies = result
   }
 
-  private static func format(_ ms: Double) -> String {
-    let scaled = (ms * 1000).rounded() / 1000
-    return String(scaled)
-  }
+  private static func format(_ ms: Double) -> String { NumberFormat.shortest(ms, places: 3) }
 
   private static func symbol<T>(_ name: String, as type: T.Type) -> T? {
     guard let pointer = dlsym(UnsafeMutableRawPointer(bitPattern: 0), name) else { return nil }

@@ -1,3 +1,4 @@
+import HingeSim
 import Typesetter
 
 #if canImport(Glibc)
@@ -154,15 +155,7 @@ enum TypesetBenchmark {
     out.line(line)
   }
 
-  static func fixed(_ value: Double, _ digits: Int) -> String {
-    var scale = 1.0
-    for _ in 0..<digits { scale *= 10 }
-    let scaled = Int((value * scale).rounded())
-    guard digits > 0 else { return "\(scaled)" }
-    let whole = scaled / Int(scale)
-    let frac = String(abs(scaled) % Int(scale))
-    return "\(whole).\(String(repeating: "0", count: digits - frac.count))\(frac)"
-  }
+  static func fixed(_ value: Double, _ digits: Int) -> String { NumberFormat.fixed(value, digits) }
 
   /// Builds pango-paginate into a temporary directory; nil (with the reason printed) when the
   /// source is absent or `cc`/pangoft2 cannot build it.

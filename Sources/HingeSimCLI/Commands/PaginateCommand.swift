@@ -129,18 +129,7 @@ struct PaginateCommand: Command {
 
   /// A number with up to three decimals, without trailing zeros.
   static func format(_ value: Double) -> String {
-    guard value.isFinite else { return "null" }
-    let scaled = (value * 1000).rounded()
-    let whole = Int(scaled / 1000)
-    var frac = Int(abs(scaled).truncatingRemainder(dividingBy: 1000))
-    if frac == 0 { return "\(scaled < 0 && whole == 0 ? "-" : "")\(whole)" }
-    var digits = 3
-    while frac % 10 == 0 {
-      frac /= 10
-      digits -= 1
-    }
-    let fracText = String(repeating: "0", count: digits - String(frac).count) + String(frac)
-    return "\(scaled < 0 && whole == 0 ? "-" : "")\(whole).\(fracText)"
+    value.isFinite ? NumberFormat.shortest(value, places: 3) : "null"
   }
 }
 

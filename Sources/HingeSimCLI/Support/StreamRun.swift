@@ -63,9 +63,5 @@ enum StreamRun {
     }
   }
 
-  static func format(_ value: Double) -> String {
-    var bytes: [UInt8] = []
-    JSONObjectWriter.appendNumber((value * 1000).rounded() / 1000, to: &bytes)
-    return String(decoding: bytes, as: UTF8.self)
-  }
+  static func format(_ value: Double) -> String { NumberFormat.shortest(value, places: 3) }
 }

@@ -101,9 +101,5 @@ public struct ReaderInvariants: Sendable {
     return nil
   }
 
-  static func format(_ value: Double) -> String {
-    var bytes: [UInt8] = []
-    JSONObjectWriter.appendNumber((value * 100).rounded() / 100, to: &bytes)
-    return String(decoding: bytes, as: UTF8.self)
-  }
+  static func format(_ value: Double) -> String { NumberFormat.shortest(value, places: 2) }
 }
