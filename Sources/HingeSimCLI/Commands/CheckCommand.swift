@@ -15,7 +15,8 @@ struct CheckCommand: Command {
 
     options:
       --text FILE, --offset N, --prepaginate, --compute-ms MS    as for 'hingesim run'
-      --profile NAME, --settle-ms MS, --format F, --lenient      as for 'hingesim simulate'
+      --profile NAME, --settle-ms MS, --format F, --lenient,
+      --from T, --to T, --max-events N                         as for 'hingesim simulate'
 
     """
 

@@ -22,7 +22,7 @@ struct RunCommand: Command {
       --prepaginate      paginate every pose's page size in the background
       --compute-ms MS    charge MS per pagination instead of measuring it (reproducible)
       --profile NAME, --settle-ms MS, --format F, --lenient, --record FILE,
-      --realtime, --speed X      as for 'hingesim simulate'
+      --realtime, --speed X, --from T, --to T, --max-events N   as for 'hingesim simulate'
 
     """
 
