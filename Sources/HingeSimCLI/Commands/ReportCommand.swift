@@ -9,8 +9,8 @@ struct ReportCommand: Command {
     usage: hingesim report [SOURCE…] [options]
            hingesim report --compare BASE.json NEW.json [--threshold PCT] [--min-delta MS]
 
-    Runs each SOURCE (a .jsonl or .csv trace, a .hinge script; default: every bundled
-    scenario in traces/) through the simulator, the reader and the timing stage, and prints
+    Runs each SOURCE (a .jsonl or .csv trace, a .hinge script, a knob recording; default:
+    every bundled scenario and recording in traces/) through the simulator, the reader and the timing stage, and prints
     per cause and overall the count, min, p50, p90, p99 and max (nearest-rank percentiles,
     ms) of each latency: last size → shown, cause → shown, settle wait, pagination.
 
@@ -29,10 +29,12 @@ struct ReportCommand: Command {
       --compute-ms MS    pin the reader's pagination time per layout (reproducible reports)
       --profile NAME     device profile (default iphone-duo)
       --settle-ms MS     settle window (default: the profile's, 200 ms)
-      --format F         source format: jsonl, csv, hinge (default: from the extension)
+      --format F         source format: jsonl, csv, hinge, evemu, libinput (default: from
+                         the extension)
       --lenient          skip bad lines with a warning
       --realtime         play at wall-clock pace and measure on the monotonic clock
       --speed X          real-time speed factor (implies --realtime)
+      --from T, --to T, --max-events N   as for 'hingesim simulate'
 
     compare:
       --compare BASE NEW compare two --json reports: p50/p90/p99 deltas per metric, overall
