@@ -7,7 +7,9 @@ import Testing
 struct ReadEquivalenceTests {
   @Test("simulate | read equals run --json, byte for byte (compute time pinned)")
   func simulateReadEqualsRun() {
-    for source in ["traces/open-wide.jsonl", "traces/fold-book.csv", "traces/rotate-tabletop.jsonl"] {
+    let sources = Directory.files(in: TestSupport.packageRoot + "/traces").sorted().map { "traces/" + $0 }
+    #expect(sources.count >= 15)
+    for source in sources {
       let simulated = CLIHarness.run(["simulate", source])
       #expect(simulated.code == 0, "\(source): \(simulated.stderr)")
       let stream = TestSupport.temporaryFile(simulated.stdout)
