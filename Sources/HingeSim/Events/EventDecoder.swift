@@ -138,6 +138,12 @@ public struct EventDecoder: Sendable {
       kind = .sample(angle: angle)
     case ("hinge", .simulator):
       guard let angle else { throw Failure(column: typeColumn, message: "expected an 'angle' field, found none") }
+      guard fieldReader.has("status") else {
+        throw Failure(
+          column: typeColumn,
+          message: "expected a delivered hinge update (angle, radians, status, progress), found a raw sample"
+            + " — is this an input trace? run it with 'hingesim run', or pipe it through 'hingesim simulate'")
+      }
       kind = .hinge(
         HingeUpdate(
           angle: angle, radians: try fieldReader.number("radians"),
@@ -193,7 +199,11 @@ public struct EventDecoder: Sendable {
         dialect == .input
         ? "hinge, orientation, textSize, turn, goto, split, mark"
         : "hinge, status, pose, scene, regions, settled, orientation, textSize, turn, goto, split, mark"
-      throw Failure(column: typeColumn, message: "expected an event type (\(known)), found \"\(typeName)\"")
+      let simulatorOutput = ["status", "pose", "scene", "regions", "settled", "paginated", "shown", "timing", "violation"]
+      let hint =
+        dialect == .input && simulatorOutput.contains(typeName)
+        ? " — is this a simulator stream? pipe it to 'hingesim read'" : ""
+      throw Failure(column: typeColumn, message: "expected an event type (\(known)), found \"\(typeName)\"\(hint)")
     }
     return .event(Event(time: time, kind))
   }
@@ -208,6 +218,8 @@ private struct Fields {
     self.fields = fields
     self.columns = fields.map { scanner.column(of: $0.offset) }
   }
+
+  func has(_ key: String) -> Bool { fields.contains { $0.key == key } }
 
   func value(_ key: String) throws(EventDecoder.Failure) -> (JSONValue, Int) {
     guard let i = fields.firstIndex(where: { $0.key == key }) else {

@@ -43,7 +43,7 @@ enum StreamRun {
     } catch {
       output?.flush()
       let note =
-        count == 0 ? "no output was written" : "the output stops after \(count) events (t = \(format(lastTime)) ms)"
+        count == 0 ? "no output was written" : "the output stops after \(count) event\(count == 1 ? "" : "s") (t = \(format(lastTime)) ms)"
       var cliError = CLIError(inputError: error)
       cliError.message +=
         "\n  \(note)" + (options.recordPath.map { "; the recording \($0) holds the inputs read so far" } ?? "")

@@ -91,6 +91,19 @@ struct EventCodingTests {
       (#"{"t":-5,"type":"hinge","angle":3}"#, 1, "expected 't' ≥ 0, found -5.0"),
       (#"{"t":0,"type":"hinge","angle":3} x"#, 34, "expected the end of the line after the object, found 'x'"),
     ]
+    let simulatorLine = #"{"t":0,"type":"status","status":"closed","from":"unknown","angle":0}"#
+    #expect(
+      throws: EventDecoder.Failure(
+        column: 15,
+        message: #"expected an event type (hinge, orientation, textSize, turn, goto, split, mark), found "status""#
+          + " — is this a simulator stream? pipe it to 'hingesim read'")
+    ) { try decode(simulatorLine) }
+    #expect(
+      throws: EventDecoder.Failure(
+        column: 15,
+        message: "expected a delivered hinge update (angle, radians, status, progress), found a raw sample"
+          + " — is this an input trace? run it with 'hingesim run', or pipe it through 'hingesim simulate'")
+    ) { try decode(#"{"t":0,"type":"hinge","angle":3}"#, .simulator) }
     for (line, column, message) in cases {
       #expect(throws: EventDecoder.Failure(column: column, message: message), "\(line)") { try decode(line) }
     }
