@@ -80,7 +80,8 @@ public struct SceneStateMachine: Stage {
   }
 
   private mutating func move(to pose: Pose, at time: Double, into output: inout [Event]) {
-    guard let target = geometry(for: pose) else { return }
+    // An unknown pose (a silent sensor) says nothing about the display: the scene stays as it is.
+    guard pose != .unknown, let target = geometry(for: pose) else { return }
     division = target.division.map { Division(frame: $0, isActive: status == .partiallyOpen) }
     // A burst already heading to this size (book → openWide while opening) runs on.
     if burstIndex < burst.count, case .scene(let end)? = burst.last?.kind,

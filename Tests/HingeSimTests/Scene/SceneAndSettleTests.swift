@@ -149,6 +149,17 @@ struct SceneAndSettleTests {
     #expect(regions(out).map { $0.1 == nil } == [false, true, false])
   }
 
+  @Test("a silent sensor makes the pose unknown but leaves the scene as it is")
+  func silenceKeepsTheScene() {
+    var p = profile
+    p.hinge!.status.unknownAfterMs = 500
+    let out = TestSupport.simulate([Event(time: 0, .sample(angle: 180)), Event(time: 2000, .sample(angle: 180))], profile: p)
+    let poses = out.compactMap { e -> Pose? in if case .pose(let c) = e.kind { c.pose } else { nil } }
+    #expect(poses == [.openWide, .unknown, .openWide, .unknown])  // silent again after the last sample
+    #expect(scenes(out).count == 1)
+    #expect(settles(out).count == 1)
+  }
+
   @Test("region lag delays the division behind the final size")
   func regionLag() {
     var p = profile
