@@ -137,7 +137,9 @@ public struct ReaderStateMachine: Stage {
       }
       result = laidOut
       ms = took
-      if !analysisCharged && !clock.isPinned { ms += document.analysisMs }  // the cold pagination
+      if !analysisCharged && !clock.isPinned {  // the cold pagination
+        ms = ((ms + document.analysisMs) * 1000).rounded() / 1000
+      }
       analysisCharged = true
       outcome = .miss
     }

@@ -178,7 +178,7 @@ public struct LatencyReport: Sendable, Equatable {
           continue
         }
         text += "\(cause),\(metric.rawValue),\(s.count)"
-        for stat in Self.stats { text += "," + NumberFormat.shortest(s.value(stat)!) }
+        for stat in Self.stats { text += "," + NumberFormat.shortest(s.value(stat)!, places: 6) }
         text += "\n"
       }
     }
