@@ -123,8 +123,11 @@ public struct EventDecoder: Sendable {
     guard let time else {
       throw Failure(column: 1, message: "expected a 't' field (milliseconds), found none")
     }
-    guard time >= 0 else {
-      throw Failure(column: 1, message: "expected 't' ≥ 0, found \(time)")
+    guard time >= 0, time.isFinite else {
+      throw Failure(column: 1, message: "expected a finite 't' ≥ 0 (milliseconds), found \(time.isFinite ? NumberFormat.shortest(time) : "\(time)")")
+    }
+    if let angle, !angle.isFinite {
+      throw Failure(column: s.column(of: angleOffset), message: "expected a finite 'angle' (degrees), found \(angle)")
     }
     let fieldReader = Fields(fields: fields, scanner: s, end: end)
     let typeColumn = s.column(of: typeOffset)
@@ -134,7 +137,6 @@ public struct EventDecoder: Sendable {
       guard let angle else {
         throw Failure(column: typeColumn, message: "expected an 'angle' field in a hinge sample, found none")
       }
-      _ = angleOffset
       kind = .sample(angle: angle)
     case ("hinge", .simulator):
       guard let angle else { throw Failure(column: typeColumn, message: "expected an 'angle' field, found none") }
@@ -156,7 +158,11 @@ public struct EventDecoder: Sendable {
     case ("turn", _):
       kind = .turn(try fieldReader.name("direction", TurnDirection.self) { TurnDirection(rawValue: $0.lowercased()) })
     case ("goto", _):
-      kind = .goto(offset: try fieldReader.integer("offset"))
+      let offset = try fieldReader.integer("offset")
+      guard offset >= 0 else {
+        throw Failure(column: typeColumn, message: "expected an 'offset' ≥ 0 (UTF-16 units), found \(offset)")
+      }
+      kind = .goto(offset: offset)
     case ("split", _):
       kind = .split(try fieldReader.name("split", SplitMode.self) { SplitMode(rawValue: $0.lowercased()) })
     case ("mark", _):
