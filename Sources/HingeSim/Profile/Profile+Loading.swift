@@ -114,10 +114,11 @@ struct ProfileFields {
     return s
   }
 
-  func integer(_ path: String, atLeast minimum: Int) throws(ProfileError) -> Int {
+  func integer(_ path: String, atLeast minimum: Int, atMost maximum: Int = 1_000_000_000) throws(ProfileError) -> Int {
     let n = try number(path)
-    guard n == n.rounded(), n >= Double(minimum), n < 1e9 else {
-      throw ProfileError(message: "\(path): expected an integer ≥ \(minimum), found \(try value(path).found)")
+    guard n == n.rounded(), n >= Double(minimum), n <= Double(maximum) else {
+      throw ProfileError(
+        message: "\(path): expected an integer from \(minimum) to \(maximum), found \(try value(path).found)")
     }
     return Int(n)
   }
@@ -267,7 +268,7 @@ struct ProfileFields {
         message: "\(path).easing: expected linear, ease-in, ease-out or ease-in-out, found \"\(easingName)\"")
     }
     return Profile.Burst(
-      count: try integer(path + ".count", atLeast: 1),
+      count: try integer(path + ".count", atLeast: 1, atMost: 1000),
       durationMs: try number(path + ".durationMs", nonNegative: true), easing: easing)
   }
 
