@@ -38,6 +38,8 @@ public struct ReaderStateMachine: Stage {
   private var readyAt: [PageKey: Double] = [:]
   private var backgroundCursor = -Double.infinity
   private var analysisCharged = false
+  /// When the reader saw its first event (the text is opened then).
+  private var openedAt: Double?
 
   struct PageKey: Hashable {
     var width: Double
@@ -78,6 +80,7 @@ public struct ReaderStateMachine: Stage {
   public var deadline: Double? { pendingOutput.isEmpty && queued.isEmpty ? nil : busyUntil }
 
   public mutating func receive(_ event: Event, into output: inout [Event]) {
+    if openedAt == nil { openedAt = event.time }
     switch event.kind {
     case .settled, .turn, .goto: break
     default: return
@@ -137,8 +140,12 @@ public struct ReaderStateMachine: Stage {
       }
       result = laidOut
       ms = took
-      if !analysisCharged && !clock.isPinned {  // the cold pagination
-        ms = ((ms + document.analysisMs) * 1000).rounded() / 1000
+      if !analysisCharged {  // the cold pagination
+        // Pre-pagination analyses the text in the background from the moment it is opened;
+        // otherwise the first pagination does it.
+        let analysis = clock.analysis(of: document)
+        let wait = prepaginateSizes != nil ? max(0, (openedAt ?? now) + analysis - now) : analysis
+        ms = ((ms + wait) * 1000).rounded() / 1000
       }
       analysisCharged = true
       outcome = .miss
@@ -214,7 +221,7 @@ public struct ReaderStateMachine: Stage {
   /// its measured time after the previous one finished.
   private mutating func prepaginate(textSize: TextSize, after time: Double) {
     guard let sizes = prepaginateSizes else { return }
-    backgroundCursor = max(backgroundCursor, time)
+    backgroundCursor = max(backgroundCursor, time, (openedAt ?? time) + clock.analysis(of: document))
     for size in sizes {
       let key = PageKey(width: size.width, height: size.height, textSize: textSize)
       guard !cache.contains(width: key.width, height: key.height, textSize: key.textSize) else { continue }

@@ -119,6 +119,19 @@ struct ReaderBehaviourTests {
     #expect(shown[2].pages == [shown[2].pageCount - 1])
   }
 
+  @Test("the text's analysis is charged to the first pagination, or done in the background with pre-pagination")
+  func analysisCharge() {
+    func first(prepaginate: Bool) -> Paginated {
+      let reader = ReaderStateMachine(
+        document: F.document, profile: F.profile, offset: 20_000, clock: .pinned(5, analysis: 50),
+        prepaginate: prepaginate)
+      let out = TestSupport.run([F.hinge(0, at: 0), F.hinge(180, at: 1000)], stages: Pipeline.simulator(profile: F.profile) + [reader])
+      return F.paginated(out)[0].1
+    }
+    #expect(first(prepaginate: false).ms == 55)  // analysis + layout, on the main thread
+    #expect(first(prepaginate: true).ms == 5)  // analysed during the 200 ms settle window
+  }
+
   @Test("pre-pagination: opening finds its pages ready")
   func prepaginate() {
     let inputs = [F.hinge(0, at: 0), F.hinge(180, at: 2000)]

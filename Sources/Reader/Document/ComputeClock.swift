@@ -6,15 +6,21 @@ import HingeSim
 /// are byte-for-byte reproducible (`--compute-ms`, tests).
 public struct ComputeClock: Sendable {
   private let pinned: Double?
+  private let pinnedAnalysis: Double
 
   /// The monotonic clock.
-  public static let monotonic = ComputeClock(pinned: nil)
+  public static let monotonic = ComputeClock(pinned: nil, pinnedAnalysis: 0)
 
-  /// A clock that reports `ms` for every measurement.
-  public static func pinned(_ ms: Double) -> ComputeClock { ComputeClock(pinned: ms) }
+  /// A clock that reports `ms` for every measurement and `analysis` ms for the text's one-time
+  /// analysis (0 by default: reproducible streams charge no analysis).
+  public static func pinned(_ ms: Double, analysis: Double = 0) -> ComputeClock {
+    ComputeClock(pinned: ms, pinnedAnalysis: analysis)
+  }
 
-  /// True when durations are pinned rather than measured.
-  public var isPinned: Bool { pinned != nil }
+  /// The time the text's analysis took: the measured one, or the pinned one.
+  public func analysis(of document: ReaderDocument) -> Double {
+    pinned == nil ? document.analysisMs : pinnedAnalysis
+  }
 
   /// Runs `body` and returns its result with the time it took, ms.
   public func measure<T>(_ body: () -> T) -> (T, Double) {
