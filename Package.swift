@@ -34,12 +34,13 @@ let package = Package(
     // Test support: a fake evdev device (ioctl interposer) for Knob tests.
     .target(name: "CFakeEvdev", path: "Tests/CFakeEvdev", linkerSettings: [.linkedLibrary("dl")]),
     .target(name: "TestSupport", dependencies: ["HingeSim"], path: "Tests/TestSupport"),
+    .target(name: "KnobTestSupport", dependencies: ["CFakeEvdev"], path: "Tests/KnobTestSupport"),
     .testTarget(name: "HingeSimTests", dependencies: ["HingeSim", "TestSupport"]),
     .testTarget(name: "TypesetterTests", dependencies: ["Typesetter"]),
     .testTarget(name: "ReaderTests", dependencies: ["Reader", "TestSupport"]),
-    .testTarget(name: "KnobTests", dependencies: ["Knob", "CFakeEvdev", "CEvdev"]),
+    .testTarget(name: "KnobTests", dependencies: ["Knob", "KnobTestSupport", "CFakeEvdev", "CEvdev"]),
     .testTarget(
-      name: "HingeSimCLITests", dependencies: ["HingeSimCLI", "Reader", "TestSupport", "CFakeEvdev", "Knob"],
+      name: "HingeSimCLITests", dependencies: ["HingeSimCLI", "Reader", "TestSupport", "KnobTestSupport", "CFakeEvdev", "Knob"],
       exclude: ["Golden"]),
   ],
   swiftLanguageModes: [.v6]

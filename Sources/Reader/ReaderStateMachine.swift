@@ -194,7 +194,8 @@ public struct ReaderStateMachine: Stage {
       pageRanges: (0..<pagination.pageCount).map { pagination.pageRange($0) }, textLength: document.utf16Count,
       geometry: geometry, visibleLines: pages.map { pagination.lines(onPage: $0) }, style: pagination.style,
       cause: EventWriter.typeName(cause.kind), breaksFingerprint: pagination.pageStarts.hashValue,
-      key: "\(NumberFormat.shortest(geometry.pageWidth))×\(NumberFormat.shortest(geometry.pageHeight)) \(textSize.rawValue)"
+      key:
+        "\(NumberFormat.shortest(geometry.pageWidth))×\(NumberFormat.shortest(geometry.pageHeight)) \(textSize.rawValue)"
     )
     for (rule, message) in invariants.check(snapshot) {
       output.append(
@@ -231,4 +232,3 @@ public struct ReaderStateMachine: Stage {
     }
   }
 }
-

@@ -1,5 +1,6 @@
 import CFakeEvdev
 import Glibc
+import KnobTestSupport
 import Testing
 
 @testable import Knob

@@ -125,7 +125,8 @@ struct ReaderBehaviourTests {
       let reader = ReaderStateMachine(
         document: F.document, profile: F.profile, offset: 20_000, clock: .pinned(5, analysis: 50),
         prepaginate: prepaginate)
-      let out = TestSupport.run([F.hinge(0, at: 0), F.hinge(180, at: 1000)], stages: Pipeline.simulator(profile: F.profile) + [reader])
+      let out = TestSupport.run(
+        [F.hinge(0, at: 0), F.hinge(180, at: 1000)], stages: Pipeline.simulator(profile: F.profile) + [reader])
       return F.paginated(out)[0].1
     }
     #expect(first(prepaginate: false).ms == 55)  // analysis + layout, on the main thread

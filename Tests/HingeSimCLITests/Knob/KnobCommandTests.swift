@@ -2,6 +2,7 @@ import CFakeEvdev
 import Glibc
 import HingeSim
 import Knob
+import KnobTestSupport
 import TestSupport
 import Testing
 
@@ -9,7 +10,7 @@ import Testing
 
 @Suite(.serialized) struct KnobCommandTests {
   /// Five +10-click turns 20 ms apart from +100 ms, then a button press (rotate) at +250 ms.
-  func writeTurns(_ fake: FakeKnobDevice) {
+  func writeTurns(_ fake: FakeKnob) {
     let base = KnobClock.now()
     for i in 0..<5 { fake.frame(at: base, plus: 100 + Double(i) * 20, type: 2, code: 7, value: 10) }
     fake.frame(at: base, plus: 250, type: 1, code: 0x100, value: 1)
@@ -17,7 +18,7 @@ import Testing
   }
 
   @Test func turningTheKnobDrivesTheSimulatorAndTheRecordingReplaysToTheSameStream() throws {
-    let fake = FakeKnobDevice()
+    let fake = FakeKnob.powerMate()
     writeTurns(fake)
     let captured = CapturedContext()
     let record = "/tmp/hingesim-test-knob-\(UInt64.random(in: 0...UInt64.max)).jsonl"
@@ -50,7 +51,7 @@ import Testing
   }
 
   @Test func synDroppedWarnsThatRotationWasLost() throws {
-    let fake = FakeKnobDevice()
+    let fake = FakeKnob.powerMate()
     var warnings: [String] = []
     let device = try KnobDevice(path: fake.path)
     var source = KnobLiveSource(device: device, mapping: KnobMapping()) { warnings.append($0) }
@@ -73,7 +74,7 @@ import Testing
   }
 
   @Test func unplugIsAnIOErrorAndKeepsTheRecordingAndReleasesTheGrab() throws {
-    let fake = FakeKnobDevice()
+    let fake = FakeKnob.powerMate()
     let base = KnobClock.now()
     fake.frame(at: base, plus: 0, type: 2, code: 7, value: 10)
     fake.closeWriter()
@@ -94,7 +95,7 @@ import Testing
   }
 
   @Test func sourceUnplugErrorKind() throws {
-    let fake = FakeKnobDevice()
+    let fake = FakeKnob.powerMate()
     fake_evdev_fail_reads(fake.readFD, ENODEV)
     let device = try KnobDevice(path: fake.path)
     var source = KnobLiveSource(device: device, mapping: KnobMapping()) { _ in }
@@ -108,7 +109,7 @@ import Testing
   }
 
   @Test func grabIsReleasedWhenTheRunStops() throws {
-    let fake = FakeKnobDevice()
+    let fake = FakeKnob.powerMate()
     let captured = CapturedContext()
     let result = runCommand(
       KnobCommand.self, ["--device", fake.path, "--grab", "--duration", "30"], captured)

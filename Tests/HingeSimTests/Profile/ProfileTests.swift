@@ -68,7 +68,10 @@ struct ProfileTests {
         $0 = $0.replacingOccurrences(of: #""opening": 160, "closing": 140"#, with: #""opening": 150, "closing": 170"#)
       } == "F: hinge.status.fullyOpenAbove.closing: expected ≤ opening (150.0), found 170.0")
     #expect(
-      loadError { $0 = $0.replacingOccurrences(of: #""count": 7, "durationMs": 200"#, with: #""count": 1000000, "durationMs": 200"#) }
+      loadError {
+        $0 = $0.replacingOccurrences(
+          of: #""count": 7, "durationMs": 200"#, with: #""count": 1000000, "durationMs": 200"#)
+      }
         == "F: transitions.open.count: expected an integer from 1 to 1000, found 1000000")
     #expect(loadError { $0 = String($0.dropLast(20)) }.hasPrefix("F:"))
   }

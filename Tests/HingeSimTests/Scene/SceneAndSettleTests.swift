@@ -153,7 +153,8 @@ struct SceneAndSettleTests {
   func silenceKeepsTheScene() {
     var p = profile
     p.hinge!.status.unknownAfterMs = 500
-    let out = TestSupport.simulate([Event(time: 0, .sample(angle: 180)), Event(time: 2000, .sample(angle: 180))], profile: p)
+    let out = TestSupport.simulate(
+      [Event(time: 0, .sample(angle: 180)), Event(time: 2000, .sample(angle: 180))], profile: p)
     let poses = out.compactMap { e -> Pose? in if case .pose(let c) = e.kind { c.pose } else { nil } }
     #expect(poses == [.openWide, .unknown, .openWide, .unknown])  // silent again after the last sample
     #expect(scenes(out).count == 1)
