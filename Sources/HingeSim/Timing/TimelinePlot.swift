@@ -231,25 +231,34 @@ public struct TimelinePlot: Sendable {
 
   private func drawInputs(_ s: inout SVGWriter) {
     s.open("g", [("id", "inputs")])
-    var lastLabelX = -1000.0
-    var row = 0
+    let isMinor = { (label: String) in label.hasPrefix("turn ") || label.hasPrefix("goto ") }
     for (t, label) in inputs {
       let xx = x(t)
+      let minor = isMinor(label)
       s.element(
         "line",
         [
           ("class", "input"), ("x1", f(xx)), ("x2", f(xx)), ("y1", f(Self.angleTop)),
-          ("y2", f(Self.angleTop + Self.angleHeight)), ("stroke", "#6d28d9"), ("stroke-width", "1"),
-          ("stroke-dasharray", "4 3"),
+          ("y2", f(Self.angleTop + Self.angleHeight)), ("stroke", minor ? "#a78bfa" : "#6d28d9"),
+          ("stroke-width", "1"), ("stroke-dasharray", minor ? "2 4" : "4 3"),
         ], title: "\(label) at \(timeLabel(t))")
-      row = xx - lastLabelX < 90 ? (row + 1) % 3 : 0
-      lastLabelX = xx
-      s.text(
-        label,
-        [
-          ("x", f(xx + 3)), ("y", f(Self.angleTop - 4 - Double(row) * 11)), ("fill", "#6d28d9"),
-          ("font-size", "10"),
-        ])
+    }
+    // Labels on two rows, the rarer inputs (rotations, text sizes, marks) placed first; a label
+    // with no room is left out (its line keeps the tooltip), so long sessions stay readable.
+    var taken: [[ClosedRange<Double>]] = [[], []]
+    for pass in [false, true] {
+      for (t, label) in inputs where isMinor(label) == pass {
+        let xx = x(t)
+        let span = xx...(xx + 6 * Double(label.count) + 8)
+        guard let row = taken.firstIndex(where: { row in !row.contains { $0.overlaps(span) } }) else { continue }
+        taken[row].append(span)
+        s.text(
+          label,
+          [
+            ("x", f(xx + 3)), ("y", f(Self.angleTop - 4 - Double(row) * 11)), ("fill", "#6d28d9"),
+            ("font-size", "10"),
+          ])
+      }
     }
     s.close("g")
   }
@@ -320,6 +329,7 @@ public struct TimelinePlot: Sendable {
 
   private func drawBursts(_ s: inout SVGWriter) {
     let top = laneTop(0)
+    var labels = LabelRow()
     s.open("g", [("id", "bursts")])
     for size in sizes {
       let xx = x(size.t)
@@ -335,10 +345,9 @@ public struct TimelinePlot: Sendable {
         title:
           "\(NumberFormat.shortest(size.width))×\(NumberFormat.shortest(size.height)) pt at \(timeLabel(size.t))"
       )
-      if !size.transient {
-        s.text(
-          "\(NumberFormat.shortest(size.width))×\(NumberFormat.shortest(size.height))",
-          [("x", f(xx + 4)), ("y", f(top + 16)), ("fill", "#1e3a8a"), ("font-size", "10")])
+      let label = "\(NumberFormat.shortest(size.width))×\(NumberFormat.shortest(size.height))"
+      if !size.transient, labels.place(xx + 4, label) {
+        s.text(label, [("x", f(xx + 4)), ("y", f(top + 16)), ("fill", "#1e3a8a"), ("font-size", "10")])
       }
     }
     s.close("g")
@@ -346,6 +355,7 @@ public struct TimelinePlot: Sendable {
 
   private func drawSettles(_ s: inout SVGWriter) {
     let top = laneTop(1)
+    var labels = LabelRow()
     s.open("g", [("id", "settles")])
     for settle in settles {
       s.element(
@@ -390,14 +400,16 @@ public struct TimelinePlot: Sendable {
         !settle.changed
         ? "unchanged"
         : settle.sizes == 0 ? "no new size" : "\(settle.sizes) size\(settle.sizes == 1 ? "" : "s")"
-      s.text(
-        label, [("x", f(xx + 7)), ("y", f(top + 15)), ("fill", "#7c2d12"), ("font-size", "10")])
+      if labels.place(xx + 7, label) {
+        s.text(label, [("x", f(xx + 7)), ("y", f(top + 15)), ("fill", "#7c2d12"), ("font-size", "10")])
+      }
     }
     s.close("g")
   }
 
   private func drawReader(_ s: inout SVGWriter) {
     let top = laneTop(2)
+    var labels = LabelRow()
     s.open("g", [("id", "reader")])
     for p in paginations {
       let x0 = x(p.t - p.ms)
@@ -412,9 +424,10 @@ public struct TimelinePlot: Sendable {
           ("stroke-width", "0.75"),
         ],
         title: "paginate \(NumberFormat.fixed(p.ms, 2)) ms (\(p.cache.rawValue)), \(p.pages) pages")
-      s.text(
-        "\(NumberFormat.fixed(p.ms, 1)) ms \(p.cache.rawValue)",
-        [("x", f(x0 + w + 3)), ("y", f(top + 27)), ("fill", "#065f46"), ("font-size", "10")])
+      let label = "\(NumberFormat.fixed(p.ms, 1)) ms \(p.cache.rawValue)"
+      if labels.place(x0 + w + 3, label) {
+        s.text(label, [("x", f(x0 + w + 3)), ("y", f(top + 27)), ("fill", "#065f46"), ("font-size", "10")])
+      }
     }
     if paginations.isEmpty && shown.isEmpty {
       s.text(
@@ -555,5 +568,18 @@ public struct TimelinePlot: Sendable {
   static func niceCeiling(_ value: Double) -> Double {
     let step = niceStep(value / 10)
     return (value / step).rounded(.up) * step
+  }
+}
+
+/// One row of labels in a lane: a label that would overlap the previous one is left out (its
+/// mark keeps a tooltip).
+struct LabelRow {
+  private var end = -Double.infinity
+
+  /// True (and the row taken) when a label of `text` at `x` fits after the previous one.
+  mutating func place(_ x: Double, _ text: String) -> Bool {
+    guard x >= end else { return false }
+    end = x + 6 * Double(text.count) + 6
+    return true
   }
 }
