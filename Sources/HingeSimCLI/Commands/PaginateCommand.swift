@@ -79,7 +79,7 @@ struct PaginateCommand: Command {
       return .ok
     }
     out.line(
-      "\(name): \(layout.utf16Count) UTF-16 units, \(pagination.pageCount) pages of "
+      "\(name): \(layout.utf16Count) UTF-16 units, \(pagination.pageCount) page\(pagination.pageCount == 1 ? "" : "s") of "
         + "\(format(width)) × \(format(height)) pt, \(setup.describe)")
     out.line("offset \(offset) is on page \(page + 1) of \(pagination.pageCount)")
     out.line(

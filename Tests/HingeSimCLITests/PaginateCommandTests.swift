@@ -1,0 +1,54 @@
+import HingeSim
+import TestSupport
+import Testing
+
+@Suite("hingesim paginate")
+struct PaginateCommandTests {
+  @Test("--json carries the page and line starts")
+  func json() throws {
+    let r = CLIHarness.run(["paginate", "--text", "Hello world", "--width", "100", "--height", "100", "--json"])
+    #expect(r.code == 0)
+    let value = try JSONValue.parse(Array(r.stdout.utf8))
+    #expect(value["pages"] == .number(1))
+    #expect(value["page_starts"] == .array([.number(0)]))
+    #expect(value["line_starts"] == .array([.number(0)]))
+    #expect(value["utf16_count"] == .number(11))
+    if case .number(let ms)? = value["ms"] { #expect(ms >= 0) } else { Issue.record("no ms") }
+  }
+
+  @Test("the page holding an offset, and each page's start and first words")
+  func text() {
+    let r = CLIHarness.run([
+      "paginate", "texts/sample-chapter.txt", "--width", "342", "--height", "580", "--offset", "20000",
+    ])
+    #expect(r.code == 0)
+    #expect(
+      r.stdout.contains(
+        "texts/sample-chapter.txt: 49990 UTF-16 units, 61 pages of 342 × 580 pt, large (17 pt, line height 22 pt), hyphenation on"
+      ))
+    #expect(r.stdout.contains("offset 20000 is on page 25 of 61"))
+    #expect(r.stdout.contains("page    1 @      0  Chapter One: The Night Ferry"))
+  }
+
+  @Test("invalid UTF-8 is replaced by U+FFFD with a warning naming the byte")
+  func invalidUTF8() {
+    let path = TestSupport.temporaryFile([0x61, 0x62, 0xFF, 0x63, 0x64, 0x0A], suffix: ".txt")
+    let r = CLIHarness.run(["paginate", path, "--width", "100", "--height", "100"])
+    #expect(r.code == 0)
+    #expect(r.stderr.contains("\(path): invalid UTF-8 at byte 2 (1 invalid sequence replaced by U+FFFD)"))
+    #expect(r.stdout.contains("6 UTF-16 units, 1 page of 100 × 100 pt"))
+  }
+
+  @Test("bad arguments and missing files")
+  func errors() {
+    #expect(CLIHarness.run(["paginate", "texts/sample-chapter.txt", "--width", "0", "--height", "100"]).code == 64)
+    #expect(CLIHarness.run(["paginate", "texts/sample-chapter.txt", "--height", "100"]).code == 64)
+    #expect(
+      CLIHarness.run([
+        "paginate", "texts/sample-chapter.txt", "--width", "100", "--height", "100", "--text-size", "huge",
+      ]).code == 64)
+    let missing = CLIHarness.run(["paginate", "/nonexistent.txt", "--width", "100", "--height", "100"])
+    #expect(missing.code == 66)
+    #expect(missing.stderr.contains("/nonexistent.txt: cannot open: No such file or directory"))
+  }
+}
