@@ -40,12 +40,12 @@ struct SimulateCommand: Command {
           ? "simulate needs a SOURCE (a trace, a script, or -)"
           : "simulate takes one SOURCE, found \(paths.count)")
     }
-    _ = try options.loadProfile(context)  // a bad profile fails before --out is created
+    let profile = try options.loadProfile(context)  // a bad profile fails before --out is created
     let out =
       try outPath.map { path throws(CLIError) in try OutputStream.create(path: path) }
       ?? context.stdout
     defer { if outPath != nil { out.close() } }
-    let skipped = try simulate(paths[0], options: options, context: context, output: out) { event in
+    let skipped = try simulate(paths[0], profile: profile, options: options, context: context, output: out) { event in
       out.write(bytes: EventWriter.line(event))
     }
     out.flush()
@@ -60,13 +60,14 @@ struct SimulateCommand: Command {
   /// benchmarks call it in-process.
   @discardableResult
   static func simulate(
-    _ path: String, options: SourceOptions, context: CommandContext, output: OutputStream? = nil,
-    emit: (Event) -> Void
+    _ path: String, profile: Profile? = nil, options: SourceOptions, context: CommandContext,
+    output: OutputStream? = nil, emit: (Event) -> Void
   ) throws(CLIError) -> Int {
-    let profile = try options.loadProfile(context)
-    let opener = SourceOpener(options: options, profile: profile, context: context)
+    let resolved: Profile
+    if let profile { resolved = profile } else { resolved = try options.loadProfile(context) }
+    let opener = SourceOpener(options: options, profile: resolved, context: context)
     let source = try opener.open(path)
-    var pipeline = Pipeline(Pipeline.simulator(profile: profile, settleMs: options.settleMs))
+    var pipeline = Pipeline(Pipeline.simulator(profile: resolved, settleMs: options.settleMs))
     try StreamRun.run(
       &pipeline, source: source, options: options, context: context, output: output, emit: emit)
     return opener.skipped.count
