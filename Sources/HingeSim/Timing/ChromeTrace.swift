@@ -200,7 +200,8 @@ public struct ChromeTrace: Sendable {
   /// Stream milliseconds → trace microseconds, kept to the nanosecond.
   static func micros(_ ms: Double) -> Double { (ms * 1_000_000).rounded() / 1000 }
 
-  private func metadata(_ name: String, tid: Int, value: String) -> String {
+  /// A metadata (`M`) event naming or ordering a track.
+  private func metadata(_ name: String, tid: Int, _ write: (inout JSONObjectWriter) -> Void) -> String {
     var w = JSONObjectWriter()
     w.field("name", name)
     w.field("ph", "M")
@@ -208,24 +209,18 @@ public struct ChromeTrace: Sendable {
     w.field("pid", pid)
     w.field("tid", tid)
     w.openObject("args")
-    w.field("name", value)
+    write(&w)
     w.close()
     w.close()
     return String(decoding: w.bytes, as: UTF8.self)
   }
 
+  private func metadata(_ name: String, tid: Int, value: String) -> String {
+    metadata(name, tid: tid) { $0.field("name", value) }
+  }
+
   private func sortIndex(tid: Int) -> String {
-    var w = JSONObjectWriter()
-    w.field("name", "thread_sort_index")
-    w.field("ph", "M")
-    w.field("ts", 0)
-    w.field("pid", pid)
-    w.field("tid", tid)
-    w.openObject("args")
-    w.field("sort_index", tid)
-    w.close()
-    w.close()
-    return String(decoding: w.bytes, as: UTF8.self)
+    metadata("thread_sort_index", tid: tid) { $0.field("sort_index", tid) }
   }
 
   private mutating func counter(

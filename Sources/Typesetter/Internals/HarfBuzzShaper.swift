@@ -19,12 +19,11 @@ final class HarfBuzzShaper {
 
   deinit { hb_buffer_destroy(buffer) }
 
-  /// Shapes `count` UTF-16 units at `units` with `face` (script and direction guessed, default
-  /// features) and passes the glyphs to `body` in logical order.
-  func shape<R>(
-    _ units: UnsafePointer<UInt16>, count: Int, face: HarfBuzzFace,
-    _ body: (_ count: Int, _ glyphAt: (Int) -> ShapedGlyph) -> R
-  ) -> R {
+  /// Shapes `count` UTF-16 units into the buffer (script and direction guessed, default features)
+  /// and returns its glyph infos and positions, valid until the next shaping.
+  private func run(_ units: UnsafePointer<UInt16>, count: Int, face: HarfBuzzFace) -> (
+    UnsafeMutablePointer<hb_glyph_info_t>, UnsafeMutablePointer<hb_glyph_position_t>, UInt32
+  ) {
     hb_buffer_clear_contents(buffer)
     hb_buffer_add_utf16(buffer, units, Int32(count), 0, Int32(count))
     hb_buffer_guess_segment_properties(buffer)
@@ -32,6 +31,16 @@ final class HarfBuzzShaper {
     var length: UInt32 = 0
     let infos = hb_buffer_get_glyph_infos(buffer, &length)!
     let positions = hb_buffer_get_glyph_positions(buffer, &length)!
+    return (infos, positions, length)
+  }
+
+  /// Shapes `count` UTF-16 units at `units` with `face` (script and direction guessed, default
+  /// features) and passes the glyphs to `body` in logical order.
+  func shape<R>(
+    _ units: UnsafePointer<UInt16>, count: Int, face: HarfBuzzFace,
+    _ body: (_ count: Int, _ glyphAt: (Int) -> ShapedGlyph) -> R
+  ) -> R {
+    let (infos, positions, length) = run(units, count: count, face: face)
     return body(Int(length)) { index in
       ShapedGlyph(
         cluster: Int(infos[index].cluster), advance: Int(positions[index].x_advance),
@@ -59,13 +68,7 @@ final class HarfBuzzShaper {
     _ units: UnsafePointer<UInt16>, count: Int, split: Int, face: HarfBuzzFace, record: Bool,
     head headGlyphs: inout [BodyGlyph]
   ) -> (head: Int, total: Int, missing: Bool, separable: Bool) {
-    hb_buffer_clear_contents(buffer)
-    hb_buffer_add_utf16(buffer, units, Int32(count), 0, Int32(count))
-    hb_buffer_guess_segment_properties(buffer)
-    hb_shape(face.font, buffer, nil, 0)
-    var length: UInt32 = 0
-    let infos = hb_buffer_get_glyph_infos(buffer, &length)!
-    let positions = hb_buffer_get_glyph_positions(buffer, &length)!
+    let (infos, positions, length) = run(units, count: count, face: face)
     var head = 0
     var total = 0
     var missing = false
