@@ -49,8 +49,15 @@ enum TypesetBenchmark {
     }
     let setup = TypesetSetup(
       category: .large, style: TextSizeCategory.large.style, fontPath: TypesetterDefaults.fontPath,
-      fallbackPath: TypesetterDefaults.fallbackFontPath)
+      fallbackPath: TypesetterDefaults.fallbackFontPath,
+      dictionaryPath: TypesetterDefaults.hyphenationDictionaryPath)
     let fonts = try setup.loadFonts()
+    guard fonts.hyphenator != nil else {
+      // Times are for hyphenation on: without patterns they would silently measure something else.
+      throw CLIError(
+        "\(TypesetterDefaults.hyphenationDictionaryPath): cannot load the hyphenation patterns "
+          + "(install hyphen-en-us)", code: .noInput)
+    }
 
     out.line("hingesim bench typeset — medians of \(runs) runs; font \(setup.fontPath)")
     out.line(
