@@ -53,3 +53,16 @@ struct PageGeometryTests {
     #expect(g.keepOutFrames.isEmpty)
   }
 }
+
+@Suite("Reader document set-up")
+struct ReaderDocumentTests {
+  @Test("fonts and hyphenation patterns the profile names must load")
+  func missingFiles() {
+    var profile = TestSupport.profile()
+    profile.typography.hyphenationDictionary = "/nonexistent.dic"
+    #expect(throws: ReaderError.self) { try ReaderDocument(text: "text", profile: profile) }
+    profile = TestSupport.profile()
+    profile.typography.fontFile = "/nonexistent.otf"
+    #expect(throws: ReaderError.self) { try ReaderDocument(text: "text", profile: profile) }
+  }
+}

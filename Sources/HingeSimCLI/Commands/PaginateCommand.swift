@@ -182,15 +182,25 @@ struct TypesetSetup {
       + (style.hyphenationFactor > 0 ? "on" : "off")
   }
 
-  /// Loads the font (missing: exit 66), the fallback (skipped with no error when the default is
-  /// absent) and the hyphenator.
+  /// Loads the font, the fallback and the hyphenation patterns it names (any missing: exit 66;
+  /// a silent fallback would paginate something else than it says).
   func loadFonts() throws(CLIError) -> (font: Font, fallback: Font?, hyphenator: Hyphenator?) {
     let font: Font
     do { font = try Font(path: fontPath) } catch { throw CLIError("\(error)", code: .noInput) }
     var fallback: Font?
-    if let fallbackPath { fallback = try? Font(path: fallbackPath) }
-    let hyphenator = dictionaryPath.flatMap {
-      try? Hyphenator(dictionaryPath: $0, leftMin: hyphenMinimums.left, rightMin: hyphenMinimums.right)
+    if let fallbackPath {
+      do { fallback = try Font(path: fallbackPath) } catch {
+        throw CLIError("\(error) (the fallback font)", code: .noInput)
+      }
+    }
+    var hyphenator: Hyphenator?
+    if let dictionaryPath {
+      do {
+        hyphenator = try Hyphenator(
+          dictionaryPath: dictionaryPath, leftMin: hyphenMinimums.left, rightMin: hyphenMinimums.right)
+      } catch {
+        throw CLIError("\(error)", code: .noInput)
+      }
     }
     return (font, fallback, hyphenator)
   }

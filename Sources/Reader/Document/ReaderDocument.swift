@@ -28,11 +28,23 @@ public final class ReaderDocument {
     do {
       font = try Font(path: typography.fontFile)
     } catch {
-      throw ReaderError("\(typography.fontFile): cannot load the font (\(error))")
+      throw ReaderError("\(error)")
     }
-    let fallback = typography.fallbackFontFile.flatMap { try? Font(path: $0) }
-    let hyphenator = typography.hyphenationDictionary.flatMap {
-      try? Hyphenator(dictionaryPath: $0, leftMin: typography.hyphenLeftMin, rightMin: typography.hyphenRightMin)
+    // What the profile names must load: a silent fallback would paginate something else.
+    var fallback: Font?
+    if let path = typography.fallbackFontFile {
+      do { fallback = try Font(path: path) } catch {
+        throw ReaderError("\(error) (the fallback font)")
+      }
+    }
+    var hyphenator: Hyphenator?
+    if let path = typography.hyphenationDictionary {
+      do {
+        hyphenator = try Hyphenator(
+          dictionaryPath: path, leftMin: typography.hyphenLeftMin, rightMin: typography.hyphenRightMin)
+      } catch {
+        throw ReaderError("\(error)")
+      }
     }
     let start = MonotonicClock.nowMs()
     layout = TextLayout(text: text, font: font, fallback: fallback, hyphenator: hyphenator)
