@@ -68,6 +68,12 @@ extension RunLoop {
         }
       }
       let now = clock.now
+      // An input that came due while we were busy goes before later deadlines (inputs first,
+      // as in virtual time): read it before firing anything past it.
+      if let wake = source.nextWake, wake <= now, !source.isFinished {
+        mustRead = true
+        continue
+      }
       fireDue(upTo: now)
       let deadline = pipeline.earliestDeadline?.time
       if source.isFinished, deadline == nil { break }
