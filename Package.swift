@@ -1,12 +1,15 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+// Modules follow the data flow (docs/architecture.md draws it):
+// inputs → simulator → reader → timing → reports, all meeting in the event stream.
+// No module imports one that sits downstream of it.
 let package = Package(
   name: "hingesim",
   platforms: [.macOS(.v14)],
   products: [
     .executable(name: "hingesim", targets: ["hingesim"]),
-    .library(name: "HingeSim", targets: ["HingeSim"]),
+    .library(name: "EventStream", targets: ["EventStream"]),
     // The fake evdev device as a shared library, for `LD_PRELOAD` by `hingesim bench knob` only.
     .library(name: "FakeEvdev", type: .dynamic, targets: ["CFakeEvdev"]),
   ],
@@ -19,28 +22,51 @@ let package = Package(
     .systemLibrary(name: "CHyphen", providers: [.apt(["libhyphen-dev", "hyphen-en-us"])]),
     .systemLibrary(name: "CEvdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
 
-    // The simulator core: events, time, run loop, hinge, scene, settle, sources, timing.
-    .target(name: "HingeSim"),
+    // Thin Swift wrappers around the Glibc calls the modules share: clock, sleep, poll, files, directories.
+    .target(name: "Platform"),
+    // The stream: event vocabulary, JSON Lines codec, Stage, Pipeline, the virtual-time and live loops.
+    .target(name: "EventStream", dependencies: ["Platform"]),
+    // Rotary knobs through libevdev; evemu and libinput-record readers.
+    .target(name: "Knob", dependencies: ["CEvdev", "Platform"]),
+    // Every source of input events: traces, scripts, windows, pacing, recording, knobs.
+    .target(name: "Inputs", dependencies: ["EventStream", "Knob", "Platform"]),
+    // The device model: profiles, hinge (policy → status → pose), scene (bursts, regions), settle.
+    .target(name: "Simulator", dependencies: ["EventStream", "Platform"]),
     // Text layout: HarfBuzz shaping, libunibreak breaks, libhyphen hyphenation, pagination.
     .target(name: "Typesetter", dependencies: ["CHarfBuzz", "CUnibreak", "CHyphen"]),
-    // The reader model: place, spreads, page frames, notes, invariants, pagination cache.
-    .target(name: "Reader", dependencies: ["HingeSim", "Typesetter"]),
-    // Rotary knobs through libevdev; evemu and libinput-record readers.
-    .target(name: "Knob", dependencies: ["CEvdev"]),
-    // Commands, argument parsing, output formats, the live terminal view.
-    .target(name: "HingeSimCLI", dependencies: ["HingeSim", "Typesetter", "Reader", "Knob"]),
+    // The reader model: place, spreads, page frames, notes, invariants, pagination cache, compute clock.
+    .target(name: "Reader", dependencies: ["EventStream", "Simulator", "Typesetter", "Platform"]),
+    // Settle-cycle timing records, latency reports and their comparison.
+    .target(name: "Timing", dependencies: ["EventStream"]),
+    // Writers for people and tools: text timeline, Chrome trace, SVG timeline, the live terminal view.
+    .target(name: "Reports", dependencies: ["EventStream", "Simulator", "Reader", "Timing", "Platform"]),
+    // Commands and argument parsing: wires sources, stages and writers together.
+    .target(
+      name: "HingeSimCLI",
+      dependencies: [
+        "EventStream", "Inputs", "Simulator", "Typesetter", "Reader", "Timing", "Reports", "Knob", "Platform",
+      ]),
     .executableTarget(name: "hingesim", dependencies: ["HingeSimCLI"]),
 
-    // Test support: a fake evdev device (ioctl interposer) for Knob tests.
+    // Test support: a fake evdev device (ioctl interposer) for Knob tests, shared fixtures.
     .target(name: "CFakeEvdev", path: "Tests/CFakeEvdev", linkerSettings: [.linkedLibrary("dl")]),
-    .target(name: "TestSupport", dependencies: ["HingeSim"], path: "Tests/TestSupport"),
+    .target(
+      name: "TestSupport", dependencies: ["EventStream", "Simulator", "Timing"], path: "Tests/TestSupport"),
     .target(name: "KnobTestSupport", dependencies: ["CFakeEvdev"], path: "Tests/KnobTestSupport"),
-    .testTarget(name: "HingeSimTests", dependencies: ["HingeSim", "TestSupport"]),
+    .testTarget(name: "EventStreamTests", dependencies: ["EventStream", "TestSupport"]),
+    .testTarget(name: "InputsTests", dependencies: ["Inputs", "Simulator", "TestSupport", "CEvdev"]),
+    .testTarget(name: "SimulatorTests", dependencies: ["Simulator", "TestSupport"]),
     .testTarget(name: "TypesetterTests", dependencies: ["Typesetter"]),
     .testTarget(name: "ReaderTests", dependencies: ["Reader", "TestSupport"]),
+    .testTarget(name: "TimingTests", dependencies: ["Timing", "Simulator", "TestSupport"]),
+    .testTarget(name: "ReportsTests", dependencies: ["Reports", "Timing", "Simulator", "TestSupport"]),
     .testTarget(name: "KnobTests", dependencies: ["Knob", "KnobTestSupport", "CFakeEvdev", "CEvdev"]),
     .testTarget(
-      name: "HingeSimCLITests", dependencies: ["HingeSimCLI", "Reader", "TestSupport", "KnobTestSupport", "CFakeEvdev", "Knob"],
+      name: "HingeSimCLITests",
+      dependencies: [
+        "HingeSimCLI", "Inputs", "Simulator", "Reader", "Timing", "Reports", "TestSupport", "KnobTestSupport",
+        "CFakeEvdev", "Knob",
+      ],
       exclude: ["Golden"]),
   ],
   swiftLanguageModes: [.v6]

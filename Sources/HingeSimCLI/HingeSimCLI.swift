@@ -1,4 +1,8 @@
-import HingeSim
+import EventStream
+import Inputs
+import Platform
+import Simulator
+import Timing
 
 #if canImport(Glibc)
   import Glibc
@@ -31,7 +35,7 @@ public enum HingeSimCLI {
 
   /// Runs the command line with the given streams and resource root (tests capture output).
   public static func run(_ arguments: [String], context: CommandContext) -> Int32 {
-    RunLoop.stopRequested = 0
+    EventLoop.stopRequested = 0
     defer {
       context.stdout.flush()
       context.stderr.flush()

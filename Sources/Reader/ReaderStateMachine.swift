@@ -1,4 +1,6 @@
-import HingeSim
+import EventStream
+import Platform
+import Simulator
 import Typesetter
 
 /// The reader model: paginates again once the size settles, keeps the place by character

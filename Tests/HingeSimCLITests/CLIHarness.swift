@@ -1,4 +1,4 @@
-import HingeSim
+import Platform
 import HingeSimCLI
 import TestSupport
 
@@ -12,8 +12,8 @@ struct CLIResult {
 enum CLIHarness {
   /// Runs `hingesim ARGS…` from the package root; relative paths resolve there.
   static func run(_ arguments: [String]) -> CLIResult {
-    let out = OutputStream.capturing()
-    let err = OutputStream.capturing()
+    let out = OutputFile.capturing()
+    let err = OutputFile.capturing()
     let context = CommandContext(stdout: out, stderr: err, resourceRoot: TestSupport.packageRoot)
     let resolved = arguments.map { arg in
       arg.hasPrefix("traces/") || arg.hasPrefix("texts/") || arg.hasPrefix("profiles/")

@@ -1,4 +1,4 @@
-import HingeSim
+import Platform
 
 @testable import HingeSimCLI
 
@@ -15,7 +15,7 @@ let packageRoot: String = {
 
 /// A context whose outputs go to /dev/null, rooted at the package.
 func testContext() -> CommandContext {
-  let null = OutputStream(fd: open("/dev/null", O_WRONLY | O_CLOEXEC), owns: true)
+  let null = OutputFile(fd: open("/dev/null", O_WRONLY | O_CLOEXEC), owns: true)
   return CommandContext(stdout: null, stderr: null, resourceRoot: packageRoot)
 }
 

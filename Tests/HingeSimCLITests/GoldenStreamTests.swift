@@ -1,4 +1,4 @@
-import HingeSim
+@testable import EventStream
 import Testing
 
 @testable import HingeSimCLI

@@ -1,5 +1,6 @@
+@testable import EventStream
+import Platform
 import Foundation
-import HingeSim
 import TestSupport
 import Testing
 

@@ -1,5 +1,7 @@
+import Platform
+@testable import Simulator
+@testable import Timing
 import Foundation
-import HingeSim
 import Reader
 import Testing
 
@@ -33,8 +35,8 @@ private struct ReportCLI {
 
   func run(_ arguments: [String]) throws -> (code: Int32, out: String, err: String) {
     let id = UUID().uuidString
-    let out = try OutputStream.create(path: path("out-\(id)"))
-    let err = try OutputStream.create(path: path("err-\(id)"))
+    let out = try OutputFile.create(path: path("out-\(id)"))
+    let err = try OutputFile.create(path: path("err-\(id)"))
     let context = CommandContext(stdout: out, stderr: err, resourceRoot: Self.root)
     var args = Arguments(arguments)
     let code: Int32

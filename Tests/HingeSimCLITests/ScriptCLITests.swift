@@ -1,4 +1,5 @@
-import HingeSim
+@testable import EventStream
+@testable import Inputs
 import Testing
 
 @testable import HingeSimCLI

@@ -1,4 +1,5 @@
-import HingeSim
+import EventStream
+import Simulator
 
 /// Helpers shared by the test targets: the package root, the bundled profile, and running
 /// events through the simulator in virtual time.
@@ -28,7 +29,7 @@ public enum TestSupport {
     var source = ArraySource(inputs)
     var out: [Event] = []
     do {
-      try RunLoop.runVirtual(&pipeline, source: &source) { out.append($0) }
+      try EventLoop.runVirtual(&pipeline, source: &source) { out.append($0) }
     } catch {
       fatalError("\(error)")
     }

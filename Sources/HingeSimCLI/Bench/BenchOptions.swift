@@ -1,4 +1,8 @@
-import HingeSim
+import EventStream
+import Inputs
+import Platform
+import Simulator
+import Timing
 
 /// The options the benchmarks share, and their timing helpers.
 struct BenchOptions {
@@ -52,5 +56,5 @@ struct BenchOptions {
   }
 
   /// Milliseconds with three decimals.
-  static func ms(_ value: Double) -> String { StreamRun.format(value) }
+  static func ms(_ value: Double) -> String { NumberFormat.ms(value) }
 }

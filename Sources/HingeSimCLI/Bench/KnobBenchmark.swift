@@ -1,5 +1,9 @@
-import HingeSim
+import EventStream
+import Inputs
 import Knob
+import Platform
+import Simulator
+import Timing
 
 #if canImport(Glibc)
   import Glibc
@@ -143,7 +147,7 @@ enum KnobBenchmark {
     do {
       while latencies.count < count, try knob.waitForInput(timeout: 2000) {
         for input in try knob.readEvents() {
-          for action in mapper.map(input) { latencies.append(KnobClock.now() - action.time) }
+          for action in mapper.map(input) { latencies.append(MonotonicClock.nowMs() - action.time) }
         }
       }
     } catch {
@@ -168,30 +172,30 @@ enum KnobBenchmark {
     var source = KnobLiveSource(device: knob, mapping: mapping) {
       context.stderr.line("hingesim: \($0)")
     }
-    let sink = try OutputStream.create(path: "/dev/null", lineBuffered: true)
+    let sink = try OutputFile.create(path: "/dev/null", lineBuffered: true)
     defer { sink.close() }
     let clock = LiveClock()
     var lastHinge = 0.0
     var delivered = 0
-    RunLoop.stopRequested = 0
-    defer { RunLoop.stopRequested = 0 }
+    EventLoop.stopRequested = 0
+    defer { EventLoop.stopRequested = 0 }
     let hooks = LiveHooks(idle: { now in
-      if now - lastHinge > 2000 { RunLoop.stopRequested = 1 }
+      if now - lastHinge > 2000 { EventLoop.stopRequested = 1 }
       return nil
     })
     var result: [Double] = []
     result.reserveCapacity(count)
     do {
-      try RunLoop.runLive(&pipeline, source: &source, clock: clock, hooks: hooks) { event in
+      try EventLoop.runLive(&pipeline, source: &source, clock: clock, hooks: hooks) { event in
         sink.write(bytes: EventWriter.line(event))
         guard case .hinge = event.kind else { return }
         delivered += 1
         lastHinge = event.time
         // The first update is the initial (closed) state, not a frame.
         if delivered > 1 {
-          result.append(KnobClock.now() - clock.monotonic(streamTime: event.time))
+          result.append(MonotonicClock.nowMs() - clock.monotonic(streamTime: event.time))
         }
-        if result.count >= count { RunLoop.stopRequested = 1 }
+        if result.count >= count { EventLoop.stopRequested = 1 }
       }
     } catch {
       throw CLIError(inputError: error)

@@ -1,4 +1,8 @@
-import HingeSim
+import EventStream
+import Inputs
+import Platform
+import Simulator
+import Timing
 
 /// `hingesim bench script`: compile a generated 1,000,000-sample script and run it through
 /// the simulator pipeline to a discarding sink; reports the median samples/s.
@@ -29,7 +33,7 @@ enum ScriptBenchmark {
       var pipeline = Pipeline(Pipeline.simulator(profile: profile, settleMs: options.settleMs))
       var count = 0
       do {
-        try RunLoop.runVirtual(&pipeline, source: &source) { _ in count += 1 }
+        try EventLoop.runVirtual(&pipeline, source: &source) { _ in count += 1 }
       } catch {
         throw CLIError(inputError: error)
       }

@@ -1,3 +1,4 @@
+import EventStream
 #if canImport(Glibc)
   import Glibc
 #endif

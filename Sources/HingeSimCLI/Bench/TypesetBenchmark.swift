@@ -1,4 +1,8 @@
-import HingeSim
+import EventStream
+import Inputs
+import Platform
+import Simulator
+import Timing
 import Typesetter
 
 #if canImport(Glibc)
@@ -94,7 +98,7 @@ enum TypesetBenchmark {
           var colds: [Double] = []
           var pages = 0
           for _ in 0..<runs {
-            let (ms, count) = Clock.measure {
+            let (ms, count) = MonotonicClock.measure {
               let layout = TextLayout(
                 text: text, font: fonts.font, fallback: fonts.fallback,
                 hyphenator: fonts.hyphenator)
@@ -103,17 +107,17 @@ enum TypesetBenchmark {
             colds.append(ms)
             pages = count
           }
-          row.cold = Clock.median(colds)
+          row.cold = BenchOptions.median(colds)
           row.pages = pages
           var warms: [Double] = []
           for _ in 0..<runs {
             _ = warmLayout.paginate(width: other.width, height: other.height, style: style)
-            let (ms, _) = Clock.measure {
+            let (ms, _) = MonotonicClock.measure {
               warmLayout.paginate(width: size.width, height: size.height, style: style)
             }
             warms.append(ms)
           }
-          row.warm = Clock.median(warms)
+          row.warm = BenchOptions.median(warms)
           style.hyphenationFactor = 0
           let plain = warmLayout.paginate(width: size.width, height: size.height, style: style)
           row.pagesNoHyphen = plain.pageCount
@@ -143,7 +147,7 @@ enum TypesetBenchmark {
   }
 
   static func printRow(
-    _ out: OutputStream, size: (name: String, width: Double, height: Double),
+    _ out: OutputFile, size: (name: String, width: Double, height: Double),
     category: TextSizeCategory, row: Row
   ) {
     func f(_ v: Double, _ width: Int, _ digits: Int = 2) -> String {
@@ -166,7 +170,7 @@ enum TypesetBenchmark {
 
   /// Builds pango-paginate into a temporary directory; nil (with the reason printed) when the
   /// source is absent or `cc`/pangoft2 cannot build it.
-  static func buildPango(source: String, out: OutputStream) -> String? {
+  static func buildPango(source: String, out: OutputFile) -> String? {
     guard access(source, R_OK) == 0 else {
       out.line("pango: \(source) not present, Pango comparison skipped")
       return nil
@@ -250,7 +254,7 @@ enum TypesetBenchmark {
   }
 
   /// Runs `hingesim paginate` on the novel in a child process and prints its peak RSS.
-  static func reportMemory(_ out: OutputStream, novel: String) {
+  static func reportMemory(_ out: OutputFile, novel: String) {
     var buffer = [CChar](repeating: 0, count: 4096)
     let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
     guard n > 0 else { return }

@@ -1,4 +1,8 @@
-import HingeSim
+import EventStream
+import Inputs
+import Platform
+import Simulator
+import Timing
 
 /// `hingesim bench NAME`: built-in benchmarks (medians of several runs).
 struct BenchCommand: Command {

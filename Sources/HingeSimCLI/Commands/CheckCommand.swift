@@ -1,5 +1,9 @@
-import HingeSim
+import EventStream
+import Inputs
+import Platform
 import Reader
+import Simulator
+import Timing
 
 /// `hingesim check SOURCE…`: runs each source through the simulator and the reader and
 /// fails (exit 1) on any violation, with a per-file summary — for another project's CI.
@@ -31,8 +35,8 @@ struct CheckCommand: Command {
     var worst: ExitCode = .ok
     for path in paths {
       do throws(CLIError) {
-        let opener = SourceOpener(options: options, profile: profile, context: context)
-        let source = try opener.open(path)
+        let opener = options.opener(profile: profile, context: context)
+        let source = try opener.openForCommand(path)
         var pipeline = RunPipeline.full(
           profile: profile, document: document, options: RunOptions(options, reader: readerOptions))
         var shown = 0
@@ -54,7 +58,7 @@ struct CheckCommand: Command {
           context.stdout.line("FAIL  \(path): \(violations.count) violation\(violations.count == 1 ? "" : "s")")
           for (v, t) in zip(violations, times).prefix(20) {
             context.stdout.line(
-              "        \(StreamRun.format(t)) ms  \(v.rule): \(v.message) (after \(v.cause) at \(StreamRun.format(v.causeTime)) ms)"
+              "        \(NumberFormat.ms(t)) ms  \(v.rule): \(v.message) (after \(v.cause) at \(NumberFormat.ms(v.causeTime)) ms)"
             )
           }
         }

@@ -1,5 +1,9 @@
-import HingeSim
+import EventStream
+import Inputs
 import Knob
+import Platform
+import Simulator
+import Timing
 
 /// `hingesim devices`: lists the input devices that can serve as a knob.
 struct DevicesCommand: Command {

@@ -1,4 +1,8 @@
-import HingeSim
+import EventStream
+import Inputs
+import Platform
+import Simulator
+import Timing
 import Typesetter
 
 /// `hingesim paginate`: paginates a text file at a page size and prints its pages.
@@ -56,14 +60,14 @@ struct PaginateCommand: Command {
     }
     let fonts = try setup.loadFonts()
 
-    let (analysisMs, layout) = Clock.measure {
+    let (analysisMs, layout) = MonotonicClock.measure {
       TextLayout(
         text: text, font: fonts.font, fallback: fonts.fallback, hyphenator: fonts.hyphenator)
     }
     guard offset >= 0 && offset <= layout.utf16Count else {
       throw .usage("--offset \(offset) is outside the text (0…\(layout.utf16Count))")
     }
-    let (paginateMs, pagination) = Clock.measure {
+    let (paginateMs, pagination) = MonotonicClock.measure {
       layout.paginate(width: width, height: height, style: setup.style)
     }
     let page = pagination.page(containing: offset) ?? 0

@@ -1,4 +1,8 @@
-import HingeSim
+import EventStream
+import Inputs
+import Platform
+import Simulator
+import Timing
 
 /// `hingesim profiles`: lists the bundled device profiles; `--check FILE` validates one.
 struct ProfilesCommand: Command {
@@ -40,7 +44,7 @@ struct ProfilesCommand: Command {
           + (p.splitView.isEmpty ? [] : ["splitView"])
         let hinge = p.hinge.map { "hinge \(Int($0.minAngle))–\(Int($0.maxAngle))°" } ?? "no hinge"
         context.stdout.line(
-          "\(name)  \(hinge), settle \(StreamRun.format(p.settleWindowMs)) ms, poses: \(poses.joined(separator: ", "))")
+          "\(name)  \(hinge), settle \(NumberFormat.ms(p.settleWindowMs)) ms, poses: \(poses.joined(separator: ", "))")
         if !p.description.isEmpty { context.stdout.line("    \(p.description)") }
       } catch {
         context.stdout.line("\(name)  INVALID: \(error)")

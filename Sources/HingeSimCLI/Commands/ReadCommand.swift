@@ -1,5 +1,9 @@
-import HingeSim
+import EventStream
+import Inputs
+import Platform
 import Reader
+import Simulator
+import Timing
 
 /// `hingesim read`: a simulator stream in, the same stream with the reader's events out, so
 /// `hingesim simulate X | hingesim read` equals `hingesim run X --json`.
@@ -28,8 +32,8 @@ struct ReadCommand: Command {
     guard paths.count <= 1 else { throw .usage("read takes at most one STREAM, found \(paths.count)") }
     let profile = try options.loadProfile(context)
     let document = try readerOptions.loadDocument(profile: profile, context: context)
-    let opener = SourceOpener(options: options, profile: profile, context: context)
-    let source = try opener.open(paths.first ?? "-", dialect: .simulator)
+    let opener = options.opener(profile: profile, context: context)
+    let source = try opener.openForCommand(paths.first ?? "-", dialect: .simulator)
     var pipeline = RunPipeline.readerOnly(
       profile: profile, document: document, options: RunOptions(options, reader: readerOptions))
     let out = context.stdout

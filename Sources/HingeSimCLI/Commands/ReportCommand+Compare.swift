@@ -1,4 +1,8 @@
-import HingeSim
+import EventStream
+import Inputs
+import Platform
+import Simulator
+import Timing
 
 extension ReportCommand {
   /// `--compare BASE NEW`: per-metric deltas; exit 1 on a regression beyond the thresholds.

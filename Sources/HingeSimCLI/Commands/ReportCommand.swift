@@ -1,4 +1,9 @@
-import HingeSim
+import Reports
+import EventStream
+import Inputs
+import Platform
+import Simulator
+import Timing
 
 /// `hingesim report SOURCE…`: latency percentiles per cause and overall, as a table, JSON or
 /// CSV; Chrome traces and SVG timelines; batch runs on all cores; `--compare` for CI.
@@ -81,7 +86,7 @@ struct ReportCommand: Command {
       count: paths.count, jobs: jobs,
       work: { index -> Result<SourceRun, CLIError> in
         var jobContext = context
-        if jobs > 1 { jobContext.stderr = OutputStream(fd: 2) }  // flushed whole, never interleaved
+        if jobs > 1 { jobContext.stderr = OutputFile(fd: 2) }  // flushed whole, never interleaved
         defer { if jobs > 1 { jobContext.stderr.flush() } }
         do throws(CLIError) {
           return .success(
@@ -143,14 +148,14 @@ struct ReportCommand: Command {
     throws(CLIError)
   {
     if let tracePath {
-      let file = try OutputStream.create(path: tracePath)
+      let file = try OutputFile.create(path: tracePath)
       file.write(ChromeTrace.document(lines: runs.flatMap(\.traceLines)))
       file.close()
     }
     if let plotPath {
       for run in runs {
         let path = runs.count == 1 ? plotPath : plotFile(plotPath, source: run.path)
-        let file = try OutputStream.create(path: path)
+        let file = try OutputFile.create(path: path)
         file.write(run.svg ?? "")
         file.close()
       }

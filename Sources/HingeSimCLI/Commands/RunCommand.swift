@@ -1,5 +1,10 @@
-import HingeSim
+import Reports
+import EventStream
+import Inputs
+import Platform
 import Reader
+import Simulator
+import Timing
 
 /// `hingesim run [SOURCE]`: source → simulator → reader in one process, as a readable
 /// timeline (or the full stream with `--json`).
@@ -47,8 +52,8 @@ struct RunCommand: Command {
     }
     let profile = try options.loadProfile(context)
     let document = try readerOptions.loadDocument(profile: profile, context: context)
-    let opener = SourceOpener(options: options, profile: profile, context: context)
-    let source = try opener.open(path)
+    let opener = options.opener(profile: profile, context: context)
+    let source = try opener.openForCommand(path)
     var pipeline = RunPipeline.full(
       profile: profile, document: document, options: RunOptions(options, reader: readerOptions))
     let out = context.stdout

@@ -1,4 +1,8 @@
-import HingeSim
+import EventStream
+import Inputs
+import Platform
+import Simulator
+import Timing
 
 /// `hingesim simulate SOURCE`: the simulator stream (hinge, status, pose, scene, regions,
 /// settled, plus the inputs the reader needs) as JSON Lines.
@@ -42,7 +46,7 @@ struct SimulateCommand: Command {
     }
     let profile = try options.loadProfile(context)  // a bad profile fails before --out is created
     let out =
-      try outPath.map { path throws(CLIError) in try OutputStream.create(path: path) }
+      try outPath.map { path throws(CLIError) in try OutputFile.create(path: path) }
       ?? context.stdout
     defer { if outPath != nil { out.close() } }
     let skipped = try simulate(paths[0], profile: profile, options: options, context: context, output: out) { event in
@@ -61,12 +65,12 @@ struct SimulateCommand: Command {
   @discardableResult
   static func simulate(
     _ path: String, profile: Profile? = nil, options: SourceOptions, context: CommandContext,
-    output: OutputStream? = nil, emit: (Event) -> Void
+    output: OutputFile? = nil, emit: (Event) -> Void
   ) throws(CLIError) -> Int {
     let resolved: Profile
     if let profile { resolved = profile } else { resolved = try options.loadProfile(context) }
-    let opener = SourceOpener(options: options, profile: resolved, context: context)
-    let source = try opener.open(path)
+    let opener = options.opener(profile: resolved, context: context)
+    let source = try opener.openForCommand(path)
     var pipeline = Pipeline(Pipeline.simulator(profile: resolved, settleMs: options.settleMs))
     try StreamRun.run(
       &pipeline, source: source, options: options, context: context, output: output, emit: emit)

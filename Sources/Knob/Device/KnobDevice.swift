@@ -1,3 +1,4 @@
+import Platform
 /// An open knob: a `/dev/input/event*` node read through libevdev.
 ///
 /// The device is opened `O_RDONLY | O_NONBLOCK`, its timestamps are switched to

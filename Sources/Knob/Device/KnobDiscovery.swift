@@ -1,3 +1,4 @@
+import Platform
 /// Finds the knobs under `/dev/input`.
 ///
 /// ```swift

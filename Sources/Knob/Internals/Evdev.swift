@@ -1,3 +1,4 @@
+import Platform
 import CEvdev
 
 #if canImport(Glibc)

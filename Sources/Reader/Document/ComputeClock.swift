@@ -1,4 +1,6 @@
-import HingeSim
+import EventStream
+import Platform
+import Simulator
 
 /// Measures the reader's compute time, which virtual-time runs charge to the clock.
 ///

@@ -1,4 +1,6 @@
-import HingeSim
+import EventStream
+import Platform
+import Simulator
 import Typesetter
 
 /// One reader's paginations of a document, cached by page size and text size.

@@ -1,4 +1,6 @@
-import HingeSim
+import EventStream
+import Platform
+import Simulator
 import Typesetter
 
 /// The text the reader shows, analysed once (breaks, hyphen points, shaped widths), shared by

@@ -1,4 +1,6 @@
-import HingeSim
+import EventStream
+import Platform
+import Simulator
 
 /// Where the pages go for one settled layout: from the reader frame, the division region
 /// (`.includeInactive`) and the profile's insets — from regions, never from the device.

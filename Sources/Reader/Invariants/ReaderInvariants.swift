@@ -1,4 +1,6 @@
-import HingeSim
+import EventStream
+import Platform
+import Simulator
 import Typesetter
 
 /// The reference reader's rules, checked on every shown state. A breach becomes a

@@ -1,4 +1,6 @@
-import HingeSim
+import EventStream
+import Platform
+import Simulator
 import Typesetter
 
 /// Everything the invariants look at in one shown state.

@@ -1,5 +1,5 @@
+import Platform
 import Glibc
-import HingeSim
 import TestSupport
 
 @testable import HingeSimCLI
@@ -11,8 +11,8 @@ struct CapturedContext {
   let context: CommandContext
 
   init() {
-    let out = try! OutputStream.create(path: outPath)
-    let err = try! OutputStream.create(path: errPath, lineBuffered: true)
+    let out = try! OutputFile.create(path: outPath)
+    let err = try! OutputFile.create(path: errPath, lineBuffered: true)
     context = CommandContext(stdout: out, stderr: err, resourceRoot: TestSupport.packageRoot)
   }
 

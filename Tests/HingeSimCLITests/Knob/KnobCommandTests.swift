@@ -1,6 +1,8 @@
+@testable import EventStream
+@testable import Inputs
+import Platform
 import CFakeEvdev
 import Glibc
-import HingeSim
 import Knob
 import KnobTestSupport
 import TestSupport
@@ -11,7 +13,7 @@ import Testing
 @Suite(.serialized) struct KnobCommandTests {
   /// Five +10-click turns 20 ms apart from +100 ms, then a button press (rotate) at +250 ms.
   func writeTurns(_ fake: FakeKnob) {
-    let base = KnobClock.now()
+    let base = MonotonicClock.nowMs()
     for i in 0..<5 { fake.frame(at: base, plus: 100 + Double(i) * 20, type: 2, code: 7, value: 10) }
     fake.frame(at: base, plus: 250, type: 1, code: 0x100, value: 1)
     fake.frame(at: base, plus: 260, type: 1, code: 0x100, value: 0)
@@ -75,7 +77,7 @@ import Testing
 
   @Test func unplugIsAnIOErrorAndKeepsTheRecordingAndReleasesTheGrab() throws {
     let fake = FakeKnob.powerMate()
-    let base = KnobClock.now()
+    let base = MonotonicClock.nowMs()
     fake.frame(at: base, plus: 0, type: 2, code: 7, value: 10)
     fake.closeWriter()
     let captured = CapturedContext()

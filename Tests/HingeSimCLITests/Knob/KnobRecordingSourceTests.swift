@@ -1,4 +1,5 @@
-import HingeSim
+@testable import EventStream
+@testable import Inputs
 import TestSupport
 import Testing
 
@@ -8,10 +9,7 @@ import Testing
   func inputs(_ file: String) throws -> [Event] {
     let captured = CapturedContext()
     let profile = TestSupport.profile()
-    var source = try SourceOpener(
-      options: SourceOptions(), profile: profile, context: captured.context
-    )
-    .open(TestSupport.packageRoot + "/traces/" + file)
+    var source = try SourceOptions().opener(profile: profile, context: captured.context).openForCommand(TestSupport.packageRoot + "/traces/" + file)
     var events: [Event] = []
     while let event = try source.next() { events.append(event) }
     return events
@@ -46,9 +44,7 @@ import Testing
     let path = TestSupport.temporaryFile("E: 0.000000 0002 0007 x2\n", suffix: ".evemu")
     let captured = CapturedContext()
     #expect {
-      _ = try SourceOpener(
-        options: SourceOptions(), profile: TestSupport.profile(), context: captured.context
-      ).open(path)
+      _ = try SourceOptions().opener(profile: TestSupport.profile(), context: captured.context).openForCommand(path)
     } throws: { error in
       guard let error = error as? CLIError else { return false }
       return error.code == .dataError && error.message.contains(":1:")

@@ -1,0 +1,51 @@
+/// Number and column formatting for every output (streams, messages, tables), without
+/// Foundation: one place decides how a number is written.
+///
+/// ```swift
+/// NumberFormat.shortest(17)                 // "17"
+/// NumberFormat.shortest(200.4567, places: 3) // "200.457"
+/// NumberFormat.fixed(2.5, 2)                // "2.50"
+/// ```
+public enum NumberFormat {
+  /// `value` with exactly `digits` decimals (0…6), rounded half away from zero.
+  public static func fixed(_ value: Double, _ digits: Int = 2) -> String {
+    guard value.isFinite else { return value.isNaN ? "nan" : (value < 0 ? "-inf" : "inf") }
+    var scale = 1
+    for _ in 0..<digits { scale *= 10 }
+    let scaled = (abs(value) * Double(scale)).rounded()
+    guard scaled < 9e15 else { return String(value) }
+    let n = Int(scaled)
+    let sign = value < 0 && n != 0 ? "-" : ""
+    guard digits > 0 else { return sign + String(n) }
+    var fraction = String(n % scale)
+    while fraction.count < digits { fraction = "0" + fraction }
+    return sign + String(n / scale) + "." + fraction
+  }
+
+  /// The shortest text that reads back to the same `Double` (`17`, `0.25`); with `places`,
+  /// of the value rounded to that many decimals first (`200.457`).
+  public static func shortest(_ value: Double, places: Int? = nil) -> String {
+    var v = value
+    if let places, v.isFinite {
+      var scale = 1.0
+      for _ in 0..<places { scale *= 10 }
+      v = (v * scale).rounded() / scale
+    }
+    var bytes: [UInt8] = []
+    JSONObjectWriter.appendNumber(v, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// A stream time or duration in messages and timelines: shortest, to the microsecond.
+  public static func ms(_ value: Double) -> String { shortest(value, places: 3) }
+
+  /// Pads on the left to `width` characters.
+  public static func left(_ text: String, _ width: Int) -> String {
+    String(repeating: " ", count: max(0, width - text.count)) + text
+  }
+
+  /// Pads on the right to `width` characters.
+  public static func right(_ text: String, _ width: Int) -> String {
+    text + String(repeating: " ", count: max(0, width - text.count))
+  }
+}

@@ -1,0 +1,94 @@
+import Platform
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// What the live loop reports besides the stream.
+public struct LiveHooks {
+  /// Each input as it is fed to the pipeline, after its time was clamped into order (for a
+  /// `--record` file: replaying these in virtual time gives the same stream).
+  public var input: (Event) -> Void
+  /// Called before every wait with the stream time; returns when it wants to be called again
+  /// (a throttled redraw), or nil.
+  public var idle: (Double) -> Double?
+
+  /// Makes hooks (both default to doing nothing).
+  public init(
+    input: @escaping (Event) -> Void = { _ in }, idle: @escaping (Double) -> Double? = { _ in nil }
+  ) {
+    self.input = input
+    self.idle = idle
+  }
+}
+
+extension EventLoop {
+  /// Runs a pipeline from a live source in real time; returns the time of the last event.
+  ///
+  /// The loop `poll()`s the source's descriptor with a timeout until the earliest stage
+  /// deadline (or the source's or the hooks' wake time), fires due deadlines, and feeds
+  /// inputs at their own (stream) times — deadlines due before an input fire first, and an
+  /// input stamped before something already handled is moved up to that time, so the stream
+  /// stays in order. A stop request ends the run with every stage flushed; so does a read
+  /// error, which is then rethrown (the stream so far is complete). When the source finishes,
+  /// the remaining deadlines fire at their times and the loop returns.
+  @discardableResult
+  public static func runLive(
+    _ pipeline: inout Pipeline, source: inout some LiveSource, clock: LiveClock = LiveClock(),
+    hooks: LiveHooks = LiveHooks(), emit: (Event) -> Void
+  ) throws(InputError) -> Double {
+    var last = 0.0
+    var mustRead = true
+    // Deadlines due by `time` fire (before `time` only, when an input at `time` waits:
+    // inputs go first on ties, as in virtual time).
+    func fireDue(upTo time: Double, inclusive: Bool = true) {
+      while let deadline = pipeline.earliestDeadline,
+        deadline.time < time || (inclusive && deadline.time == time)
+      {
+        last = max(last, deadline.time)
+        pipeline.fire(stage: deadline.stage, at: deadline.time, emit: emit)
+      }
+    }
+    while stopRequested == 0 {
+      if mustRead || (source.nextWake.map { $0 <= clock.now } ?? false) {
+        mustRead = false
+        let events: [Event]
+        do {
+          events = try source.readAvailable(clock: clock)
+        } catch {
+          fireDue(upTo: clock.now)
+          pipeline.flush(at: last, emit: emit)
+          throw error
+        }
+        for event in events {
+          var input = event
+          fireDue(upTo: input.time, inclusive: false)
+          input.time = max(input.time, last)
+          last = input.time
+          hooks.input(input)
+          pipeline.input(input, emit: emit)
+        }
+      }
+      let now = clock.now
+      // An input that came due while we were busy goes before later deadlines (inputs first,
+      // as in virtual time): read it before firing anything past it.
+      if let wake = source.nextWake, wake <= now, !source.isFinished {
+        mustRead = true
+        continue
+      }
+      fireDue(upTo: now)
+      let deadline = pipeline.earliestDeadline?.time
+      if source.isFinished, deadline == nil { break }
+      var wake = [deadline, source.nextWake, hooks.idle(now)].compactMap { $0 }.min() ?? .infinity
+      if stopRequested != 0 { break }
+      wake = min(wake, now + 250)
+      let timeout = Int32(
+        max(0, ((clock.monotonic(streamTime: wake) - MonotonicClock.nowMs())).rounded(.up)))
+      let fd = source.isFinished ? -1 : source.fileDescriptor
+      var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+      let ready = poll(&entry, fd >= 0 ? 1 : 0, timeout)
+      if ready > 0, entry.revents != 0 { mustRead = true }
+    }
+    if stopRequested != 0 { pipeline.flush(at: max(last, clock.now), emit: emit) }
+    return last
+  }
+}

@@ -1,0 +1,96 @@
+import EventStream
+/// The arguments of one command, consumed option by option.
+///
+/// ```swift
+/// var args = Arguments(["trace.jsonl", "--settle-ms", "150", "--json"])
+/// let json = args.flag("--json")                 // true
+/// let settle = try args.double("--settle-ms")    // 150
+/// let files = try args.positionals()             // ["trace.jsonl"]; unknown options throw
+/// ```
+public struct Arguments: Sendable {
+  private var items: [String]
+
+  /// Wraps the arguments that follow the command name.
+  public init<S: Sequence>(_ items: S) where S.Element == String { self.items = Array(items) }
+
+  /// True when `name` (or one of `aliases`) is present; removes it.
+  public mutating func flag(_ name: String, aliases: [String] = []) -> Bool {
+    let names = [name] + aliases
+    var found = false
+    items.removeAll { item in
+      guard item != "--", names.contains(item) else { return false }
+      found = true
+      return true
+    }
+    return found
+  }
+
+  /// The value of `--name VALUE` or `--name=VALUE`; nil when absent. The last one wins.
+  public mutating func option(_ name: String) throws(CLIError) -> String? {
+    var value: String?
+    var index = 0
+    while index < items.count {
+      let item = items[index]
+      if item == "--" { break }
+      if item == name {
+        guard index + 1 < items.count else { throw .usage("\(name) needs a value") }
+        value = items[index + 1]
+        items.removeSubrange(index...(index + 1))
+      } else if item.hasPrefix(name + "=") {
+        value = String(item.dropFirst(name.count + 1))
+        items.remove(at: index)
+      } else {
+        index += 1
+      }
+    }
+    return value
+  }
+
+  /// Every value of a repeatable option, in order.
+  public mutating func options(_ name: String) throws(CLIError) -> [String] {
+    var values: [String] = []
+    while let value = try option(name) { values.append(value) }
+    return values
+  }
+
+  /// The value of `--name N` as a number; a non-number is a usage error.
+  public mutating func double(_ name: String) throws(CLIError) -> Double? {
+    guard let text = try option(name) else { return nil }
+    guard let value = Double(text), value.isFinite else {
+      throw .usage("\(name): expected a number, found '\(text)'")
+    }
+    return value
+  }
+
+  /// The value of `--name N` as an integer; anything else is a usage error.
+  public mutating func int(_ name: String) throws(CLIError) -> Int? {
+    guard let text = try option(name) else { return nil }
+    guard let value = Int(text) else { throw .usage("\(name): expected an integer, found '\(text)'") }
+    return value
+  }
+
+  /// The first argument when it is a word (a subcommand such as `bench NAME`); removes it.
+  public mutating func subcommand() -> String? {
+    guard let first = items.first, !first.hasPrefix("-") else { return nil }
+    items.removeFirst()
+    return first
+  }
+
+  /// What is left once every known option was taken; an unknown `--option` is a usage error.
+  /// `-` (stdin) is a positional; everything after `--` is positional.
+  public mutating func positionals() throws(CLIError) -> [String] {
+    var result: [String] = []
+    var rest = false
+    for item in items {
+      if rest || item == "-" || !item.hasPrefix("-") {
+        result.append(item)
+      } else if item == "--" {
+        rest = true
+      } else {
+        throw .usage("unknown option '\(item)'")
+      }
+    }
+    items = []
+    return result
+  }
+}

@@ -1,0 +1,51 @@
+import EventStream
+import Inputs
+import Platform
+import Reader
+import Simulator
+import Timing
+
+/// The reader's options shared by `run`, `read`, `check` and `report`: the text, the starting
+/// place, pre-pagination and a pinned compute time.
+struct ReaderOptions {
+  /// The text to paginate (default: the bundled sample chapter).
+  var textPath: String?
+  /// The starting place, UTF-16 offset.
+  var offset = 0
+  /// Paginate every pose's page size in the background.
+  var prepaginate = false
+  /// Charge this many ms per pagination instead of measuring (reproducible streams).
+  var computeMs: Double?
+
+  /// Takes the reader options from the arguments.
+  static func parse(_ args: inout Arguments) throws(CLIError) -> ReaderOptions {
+    var o = ReaderOptions()
+    o.textPath = try args.option("--text")
+    if let offset = try args.int("--offset") {
+      guard offset >= 0 else { throw .usage("--offset: expected a UTF-16 offset ≥ 0, found \(offset)") }
+      o.offset = offset
+    }
+    o.prepaginate = args.flag("--prepaginate")
+    if let ms = try args.double("--compute-ms") {
+      guard ms >= 0 else { throw .usage("--compute-ms: expected a number ≥ 0, found \(ms)") }
+      o.computeMs = ms
+    }
+    return o
+  }
+
+  /// The text file to read.
+  func resolvedTextPath(_ context: CommandContext) -> String {
+    textPath ?? context.resourceRoot + "/texts/sample-chapter.txt"
+  }
+
+  /// Loads the text and analyses it with the profile's typography.
+  func loadDocument(profile: Profile, context: CommandContext) throws(CLIError) -> ReaderDocument {
+    let file = try TextFile.read(resolvedTextPath(context))
+    if let warning = file.warning { context.stderr.line("hingesim: warning: \(warning)") }
+    do {
+      return try ReaderDocument(text: file.text, profile: profile)
+    } catch {
+      throw CLIError(error.description, code: .noInput)
+    }
+  }
+}

@@ -1,0 +1,51 @@
+import EventStream
+import Inputs
+import Knob
+import Simulator
+
+extension SourceOptions {
+  /// The opener for these options over a profile's hinge range and sensor rate; warnings go
+  /// to the context's stderr.
+  func opener(profile: Profile, context: CommandContext) -> SourceOpener {
+    var settings = SourceSettings()
+    settings.format = format
+    settings.lenient = lenient
+    settings.fromMs = fromMs
+    settings.toMs = toMs
+    settings.angleRange = profile.hinge.map { $0.minAngle...$0.maxAngle }
+    settings.script = CompiledScript.Options(profile: profile, maxEvents: maxEvents)
+    settings.knobMapping = KnobSettings().mapping(profile: profile)
+    let stderr = context.stderr
+    return SourceOpener(settings: settings) { stderr.line("hingesim: \($0)") }
+  }
+}
+
+extension SourceOpener {
+  /// Opens `path` with errors as the command line reports them (exit 65, 66 or 74).
+  func openForCommand(_ path: String, dialect: EventDecoder.Dialect = .input) throws(CLIError) -> AnyEventSource {
+    do {
+      return try open(path, dialect: dialect)
+    } catch {
+      throw CLIError(sourceError: error)
+    }
+  }
+}
+
+extension CLIError {
+  /// The command-line error for a source that could not be opened or read.
+  init(sourceError: SourceError) {
+    switch sourceError {
+    case .input(let error): self.init(inputError: error)
+    case .script(let errors): self.init(errors.description, code: .dataError)
+    }
+  }
+}
+
+extension CompiledScript.Options {
+  /// The options a profile implies: its hinge range and sensor rate.
+  init(profile: Profile, maxEvents: Int = CompiledScript.Options.defaultMaxEvents) {
+    self.init(
+      angleRange: profile.hinge.map { $0.minAngle...$0.maxAngle } ?? 0...180,
+      defaultRateHz: profile.hinge?.sensorRateHz ?? 100, maxEvents: maxEvents)
+  }
+}

@@ -1,0 +1,33 @@
+import Platform
+import EventStream
+/// One `hingesim` subcommand.
+///
+/// A command declares its name, a one-line summary, its usage text, and `run`, which consumes
+/// its options from `Arguments` and returns an exit code or throws a `CLIError`.
+public protocol Command: Sendable {
+  /// The word after `hingesim` (`simulate`, `run`, …).
+  static var name: String { get }
+  /// One line for `hingesim help`.
+  static var summary: String { get }
+  /// The full help text for `hingesim COMMAND --help`.
+  static var usage: String { get }
+  /// Runs the command.
+  static func run(_ args: inout Arguments, _ context: CommandContext) throws(CLIError) -> ExitCode
+}
+
+/// What a command may touch besides its arguments: the output streams and the package root.
+public struct CommandContext: @unchecked Sendable {
+  /// Where the command's results go.
+  public var stdout: OutputFile
+  /// Where warnings, progress and errors go.
+  public var stderr: OutputFile
+  /// The directory holding `profiles/` and `traces/` (the package root).
+  public var resourceRoot: String
+
+  /// Makes a context.
+  public init(stdout: OutputFile, stderr: OutputFile, resourceRoot: String) {
+    self.stdout = stdout
+    self.stderr = stderr
+    self.resourceRoot = resourceRoot
+  }
+}

@@ -1,0 +1,47 @@
+import Platform
+import EventStream
+/// The process exit codes hingesim documents (sysexits-style).
+public enum ExitCode: Int32, Sendable {
+  /// Success.
+  case ok = 0
+  /// The run worked but found a failure (violations, regressions).
+  case failure = 1
+  /// The command line was wrong.
+  case usage = 64
+  /// An input file was malformed.
+  case dataError = 65
+  /// An input file does not exist or cannot be opened.
+  case noInput = 66
+  /// A read or write failed (device unplugged, disk full).
+  case ioError = 74
+}
+
+/// An error a command reports to the user: a message and the exit code it maps to.
+public struct CLIError: Error, Sendable, CustomStringConvertible {
+  /// The text printed after `hingesim: ` on stderr.
+  public var message: String
+  /// The exit code the process ends with.
+  public var code: ExitCode
+
+  /// Makes an error with its message and exit code.
+  public init(_ message: String, code: ExitCode) {
+    self.message = message
+    self.code = code
+  }
+
+  /// A command-line mistake (exit 64).
+  public static func usage(_ message: String) -> CLIError { CLIError(message, code: .usage) }
+
+  public var description: String { message }
+}
+
+extension OutputFile {
+  /// Creates (truncates) a file for writing; a failure is exit 74 naming the file.
+  static func create(path: String, lineBuffered: Bool = false) throws(CLIError) -> OutputFile {
+    do {
+      return try OutputFile.open(path: path, lineBuffered: lineBuffered)
+    } catch {
+      throw CLIError("\(path): cannot write: \(error.message)", code: .ioError)
+    }
+  }
+}

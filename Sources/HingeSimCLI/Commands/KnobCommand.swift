@@ -1,0 +1,100 @@
+import EventStream
+import Inputs
+import Knob
+import Platform
+import Simulator
+import Timing
+
+/// `hingesim knob`: a knob (or a knob recording, `--replay`) drives the simulator in real
+/// time; the stream is printed (plain lines, or JSON Lines with `--json`) or shown in the
+/// live terminal view (`--view`).
+struct KnobCommand: Command {
+  static let name = "knob"
+  static let summary = "turn a USB knob to fold the phone, live (stream, JSON Lines or --view)"
+  static let usage = """
+    usage: hingesim knob [--device PATH|auto] [options]
+           hingesim knob --replay RECORDING [--speed X] [options]
+
+    Reads a knob (a dial, wheel or absolute wheel; see 'hingesim devices') and drives the
+    simulator in real time: turning moves the hinge, a button press rotates the phone (or
+    steps the text size, or turns the page). Events are stamped with CLOCK_MONOTONIC.
+
+    options:
+      --device PATH|auto     the evdev node (default auto: the first knob in /dev/input)
+      --dir DIR              where auto looks (default /dev/input)
+      --replay FILE          play a recording (.evemu, .yml, or any trace) at its own pace
+      --speed X              replay speed factor, 0.1 to 100 (default 1)
+      --degrees-per-step X   degrees per step (default: one full turn sweeps the range)
+      --acceleration A       extra gain for fast turns (default 0: linear)
+      --snap                 snap to detents at 0, 90 and 180 degrees
+      --button-action A      rotate (default), text-size or turn
+      --grab                 take the device from the desktop (released on exit, Ctrl-C too)
+      --wait                 when the knob is unplugged, wait for it to come back
+      --record FILE          write the mapped input (JSON Lines) — it replays to the same stream
+      --view                 full-screen live view (plain lines when stdout is not a terminal)
+      --json                 write the stream as JSON Lines (default: readable lines)
+      --duration MS          stop after MS milliseconds
+      --text FILE            the text the reader shows (default texts/sample-chapter.txt)
+      --offset N             the reader's starting place (UTF-16 offset)
+      --profile NAME         device profile (default iphone-duo)
+      --settle-ms MS         settle window (default: the profile's)
+
+    exit codes: 0 ok (also Ctrl-C), 64 usage, 65 bad recording, 66 no knob / no such
+    device, 74 the knob was unplugged or a read failed (the recording so far is kept).
+
+    """
+
+  static func run(_ args: inout Arguments, _ context: CommandContext) throws(CLIError) -> ExitCode {
+    var options = KnobRunOptions()
+    options.settings = try KnobSettings.parse(&args)
+    options.device = try args.option("--device") ?? "auto"
+    options.directory = try args.option("--dir") ?? "/dev/input"
+    options.replay = try args.option("--replay")
+    if let speed = try args.double("--speed") {
+      guard (0.1...100).contains(speed) else {
+        throw .usage("--speed: expected a factor from 0.1 to 100, found \(speed)")
+      }
+      options.speed = speed
+    }
+    options.grab = args.flag("--grab")
+    options.wait = args.flag("--wait")
+    options.recordPath = try args.option("--record")
+    options.view = args.flag("--view")
+    options.json = args.flag("--json")
+    if let duration = try args.double("--duration") {
+      guard duration > 0 else {
+        throw .usage("--duration: expected a number above 0, found \(duration)")
+      }
+      options.duration = duration
+    }
+    options.reader = try ReaderOptions.parse(&args)
+    options.source.profileName = try args.option("--profile") ?? "iphone-duo"
+    if let settle = try args.double("--settle-ms") {
+      guard settle >= 0 else { throw .usage("--settle-ms: expected a number ≥ 0, found \(settle)") }
+      options.source.settleMs = settle
+    }
+    let extra = try args.positionals()
+    guard extra.isEmpty else { throw .usage("knob takes no arguments, found '\(extra[0])'") }
+    if options.replay != nil, options.grab || options.wait {
+      throw .usage("--grab and --wait need a device, not --replay")
+    }
+    return try KnobRun(options: options, context: context).run()
+  }
+}
+
+/// Everything `hingesim knob` was asked to do.
+struct KnobRunOptions {
+  var settings = KnobSettings()
+  var device = "auto"
+  var directory = "/dev/input"
+  var replay: String?
+  var speed = 1.0
+  var grab = false
+  var wait = false
+  var recordPath: String?
+  var view = false
+  var json = false
+  var duration: Double?
+  var source = SourceOptions()
+  var reader = ReaderOptions()
+}

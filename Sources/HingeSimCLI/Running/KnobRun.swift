@@ -1,0 +1,146 @@
+import Reports
+import EventStream
+import Inputs
+import Knob
+import Platform
+import Simulator
+import Timing
+
+/// One `hingesim knob` run: opens the device (or the replay), wires recording, output and
+/// the live view around `EventLoop.runLive`, and turns errors into exit codes. The device is
+/// closed (and its grab released) and the terminal restored on every exit path.
+struct KnobRun {
+  var options: KnobRunOptions
+  var context: CommandContext
+
+  /// Runs to the end (Ctrl-C, `--duration`, the replay's end) or to an error.
+  func run() throws(CLIError) -> ExitCode {
+    let profile = try options.source.loadProfile(context)
+    let mapping = options.settings.mapping(profile: profile)
+    let document = try options.reader.loadDocument(profile: profile, context: context)
+    let runOptions = RunOptions(options.source, reader: options.reader)
+    let reader = RunPipeline.reader(document: document, profile: profile, options: runOptions)
+    let pageText = ReaderPageText(cache: reader.cache)
+    var pipeline = RunPipeline.full(profile: profile, reader: reader, options: runOptions)
+    let stderr = context.stderr
+    let warn: (String) -> Void = { stderr.line("hingesim: \($0)") }
+
+    if let replay = options.replay {
+      var source = PacedSource(
+        try openReplay(replay, profile: profile, mapping: mapping, warn: warn))
+      return try drive(
+        &pipeline, &source, profile: profile, pageText: pageText, title: "hingesim — replay \(replay)")
+    }
+    let device = try openDevice()
+    defer { device.close() }
+    if options.grab {
+      do { try device.grab() } catch { throw CLIError(error.description, code: .ioError) }
+    }
+    var source = KnobLiveSource(
+      device: device, mapping: mapping, waitForReturn: options.wait, grab: options.grab,
+      directory: options.directory, warn: warn)
+    stderr.line(
+      "hingesim: reading \(device.info.path) (\(device.info.name), \(DevicesCommand.kindText(device.info)))"
+        + (options.grab ? ", grabbed" : "") + "; Ctrl-C stops")
+    return try drive(
+      &pipeline, &source, profile: profile, pageText: pageText, title: "hingesim knob — \(device.info.name)")
+  }
+
+  private func drive(
+    _ pipeline: inout Pipeline, _ source: inout some LiveSource, profile: Profile, pageText: ReaderPageText,
+    title: String
+  ) throws(CLIError) -> ExitCode {
+    StreamRun.installInterruptHandler()
+    EventLoop.stopRequested = 0
+    defer { EventLoop.stopRequested = 0 }
+    let out = context.stdout
+    out.lineBuffered = true
+    var recording: OutputFile?
+    if let path = options.recordPath {
+      recording = try OutputFile.create(path: path, lineBuffered: true)
+    }
+    defer { recording?.close() }
+    let view =
+      options.view ? LiveView(output: out, profile: profile, pages: pageText, title: title) : nil
+    defer { view?.close() }
+    let json = options.json
+    let duration = options.duration
+    let speed = options.replay == nil ? 1 : options.speed
+    let hooks = LiveHooks(
+      input: { event in recording?.write(bytes: EventWriter.line(event)) },
+      idle: { now in
+        if let duration, now >= duration { EventLoop.stopRequested = 1 }
+        let redraw = view?.tick(now: now, speed: speed)
+        return [redraw, duration].compactMap { $0 }.min()
+      })
+    do {
+      try EventLoop.runLive(&pipeline, source: &source, clock: LiveClock(speed: speed), hooks: hooks) { event in
+        pageText.receive(event)
+        if let view {
+          view.receive(event)
+        } else if json {
+          out.write(bytes: EventWriter.line(event))
+        } else {
+          out.line(EventSummary.line(event))
+        }
+        if out.isBroken { EventLoop.stopRequested = 1 }
+      }
+    } catch {
+      view?.close()
+      var cliError = CLIError(inputError: error)
+      if let path = options.recordPath {
+        cliError.message += "\n  the recording \(path) holds the input up to this point"
+      }
+      throw cliError
+    }
+    return .ok
+  }
+
+  private func openDevice() throws(CLIError) -> KnobDevice {
+    var path = options.device
+    if path == "auto" {
+      let survey = KnobDiscovery.survey(directory: options.directory)
+      let knobs = survey.entries.compactMap { entry -> KnobDeviceInfo? in
+        if case .knob(let info) = entry { return info }
+        return nil
+      }
+      guard let first = knobs.first else {
+        let why =
+          DevicesCommand.text(survey).split(separator: "\n").first.map(String.init)
+          ?? "no knob found"
+        throw CLIError(
+          why + "\n  'hingesim devices' lists the knobs; pass one with --device PATH, "
+            + "or play a recording with --replay FILE", code: .noInput)
+      }
+      path = first.path
+    }
+    do {
+      return try KnobDevice(path: path)
+    } catch {
+      let code: ExitCode =
+        switch error {
+        case .unplugged, .readFailed, .grabFailed: .ioError
+        default: .noInput
+        }
+      throw CLIError(error.description + "\n  'hingesim devices' lists the knobs", code: code)
+    }
+  }
+
+  private func openReplay(
+    _ path: String, profile: Profile, mapping: KnobMapping, warn: @escaping (String) -> Void
+  ) throws(CLIError) -> AnyEventSource {
+    let format = options.source.format ?? SourceFormat.fromExtension(path)
+    guard format == .evemu || format == .libinput else {
+      return try options.source.opener(profile: profile, context: context).openForCommand(
+        path)
+    }
+    do {
+      let reader = try LineReader(path: path)
+      let recording = try KnobRecordingSource.load(reader, format: format!)
+      return AnyEventSource(
+        base: KnobRecordingSource(recording: recording, mapping: mapping, warn: warn))
+    } catch {
+      throw CLIError(inputError: error)
+    }
+  }
+}

@@ -1,0 +1,68 @@
+import EventStream
+import Inputs
+import Platform
+import Reader
+import Simulator
+import Timing
+
+/// What a run's pipeline is built from besides the profile and the text.
+struct RunOptions: Sendable {
+  /// Settle window override, ms (else the profile's).
+  var settleMs: Double?
+  /// The Dynamic Type size the run starts with.
+  var textSize: TextSize = .large
+  /// Pins the reader's pagination time to this many ms per layout (a fake clock), so streams
+  /// and reports are reproducible; nil measures the real monotonic compute time.
+  var computeMs: Double?
+  /// The reader's starting place.
+  var offset = 0
+  /// Paginate every pose's page size in the background.
+  var prepaginate = false
+
+  /// Takes the settle window from the shared source options and the rest from the reader's.
+  init(_ source: SourceOptions, reader: ReaderOptions = ReaderOptions()) {
+    settleMs = source.settleMs
+    computeMs = reader.computeMs
+    offset = reader.offset
+    prepaginate = reader.prepaginate
+  }
+}
+
+/// Builds every command's stage list, in one place:
+/// source → hinge → scene → settle → reader → timing.
+enum RunPipeline {
+  /// The reader stage for a document.
+  static func reader(document: ReaderDocument, profile: Profile, options: RunOptions) -> ReaderStateMachine {
+    ReaderStateMachine(
+      document: document, profile: profile, offset: options.offset,
+      clock: options.computeMs.map { ComputeClock.pinned($0) } ?? .monotonic, prepaginate: options.prepaginate)
+  }
+
+  /// The full pipeline (`run`, `check`, `report`).
+  static func full(profile: Profile, document: ReaderDocument, options: RunOptions) -> Pipeline {
+    full(profile: profile, reader: reader(document: document, profile: profile, options: options), options: options)
+  }
+
+  /// The full pipeline around a reader built by the caller (the live view keeps its cache).
+  static func full(profile: Profile, reader: ReaderStateMachine, options: RunOptions) -> Pipeline {
+    var stages = Pipeline.simulator(profile: profile, settleMs: options.settleMs, textSize: options.textSize)
+    stages.append(reader)
+    stages.append(TimingStateMachine(expectsReader: true, textSize: options.textSize))
+    return Pipeline(stages)
+  }
+
+  /// A simulator stream → reader → timing (`read`).
+  static func readerOnly(profile: Profile, document: ReaderDocument, options: RunOptions) -> Pipeline {
+    Pipeline([
+      reader(document: document, profile: profile, options: options),
+      TimingStateMachine(expectsReader: true, textSize: options.textSize),
+    ])
+  }
+}
+
+extension Pipeline {
+  /// True when the pipeline's timing stage expects a reader to answer settles.
+  var measuresReader: Bool {
+    stages.contains { ($0 as? TimingStateMachine)?.expectsReader == true }
+  }
+}

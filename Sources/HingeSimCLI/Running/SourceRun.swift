@@ -1,0 +1,62 @@
+import Reports
+import EventStream
+import Inputs
+import Platform
+import Reader
+import Simulator
+import Timing
+
+/// One source run through the full pipeline: its timing records and, when asked for, its
+/// Chrome trace events and SVG timeline.
+struct SourceRun: Sendable {
+  /// The SOURCE argument.
+  var path: String
+  /// One record per settle cycle, in stream order.
+  var records: [TimingRecord] = []
+  /// Trace events (JSON objects) of this source's process, when a trace was asked for.
+  var traceLines: [String] = []
+  /// The timeline, when a plot was asked for.
+  var svg: String?
+  /// Lines skipped under `--lenient`.
+  var skipped = 0
+  /// False when the pipeline had no reader (pagination and shown are not measured).
+  var measuresReader = false
+
+  /// What to produce besides the records.
+  struct Outputs: Sendable {
+    var trace = false
+    var plot = false
+  }
+
+  /// Runs `path` (source number `index`, 0-based) and collects what `outputs` asks for.
+  static func run(
+    _ path: String, index: Int, profile: Profile, text: String, source: SourceOptions,
+    run: RunOptions,
+    outputs: Outputs, context: CommandContext
+  ) throws(CLIError) -> SourceRun {
+    let opener = source.opener(profile: profile, context: context)
+    let events = try opener.openForCommand(path)
+    let document: ReaderDocument
+    do {
+      document = try ReaderDocument(text: text, profile: profile)  // one per job: layouts are not shared across threads
+    } catch {
+      throw CLIError(error.description, code: .noInput)
+    }
+    var pipeline = RunPipeline.full(profile: profile, document: document, options: run)
+    var result = SourceRun(path: path)
+    result.measuresReader = pipeline.measuresReader
+    var trace = outputs.trace ? ChromeTrace(processName: path, pid: index + 1) : nil
+    var plot = outputs.plot ? TimelinePlot(title: path) : nil
+    var records: [TimingRecord] = []
+    try StreamRun.run(&pipeline, source: events, options: source, context: context) { event in
+      if case .timing(let record) = event.kind { records.append(record) }
+      trace?.add(event)
+      plot?.add(event)
+    }
+    result.records = records
+    result.traceLines = trace?.finishEvents() ?? []
+    result.svg = plot?.svg()
+    result.skipped = opener.skipped.count
+    return result
+  }
+}

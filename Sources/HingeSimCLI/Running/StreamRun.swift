@@ -1,0 +1,70 @@
+import EventStream
+import Inputs
+import Platform
+import Simulator
+import Timing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Runs one source through a pipeline the way every command does: recording, pacing,
+/// Ctrl-C and closed pipes, and errors that say how far the output got.
+enum StreamRun {
+  /// Installs the Ctrl-C handler that asks the run loop to stop cleanly.
+  static func installInterruptHandler() {
+    signal(SIGINT) { _ in EventLoop.stopRequested = 1 }
+    signal(SIGTERM) { _ in EventLoop.stopRequested = 1 }
+  }
+
+  /// Runs `source` through `pipeline`, handing every stream event to `emit`.
+  /// Returns the number of events emitted; throws with a message that says where it stopped.
+  @discardableResult
+  static func run(
+    _ pipeline: inout Pipeline, source: AnyEventSource, options: SourceOptions,
+    context: CommandContext, output: OutputFile? = nil, emit: (Event) -> Void
+  ) throws(CLIError) -> Int {
+    installInterruptHandler()
+    var recording: OutputFile?
+    if let path = options.recordPath { recording = try OutputFile.create(path: path, lineBuffered: true) }
+    defer { recording?.close() }
+    var count = 0
+    var lastTime = 0.0
+    let counting: (Event) -> Void = { event in
+      count += 1
+      lastTime = event.time
+      emit(event)
+      if output?.isBroken == true { EventLoop.stopRequested = 1 }
+    }
+    do {
+      if let recording {
+        var recorded = RecordingSource(base: source) { recording.write(bytes: $0) }
+        try drive(&pipeline, &recorded, options, counting)
+      } else {
+        var plain = source
+        try drive(&pipeline, &plain, options, counting)
+      }
+    } catch {
+      output?.flush()
+      let note =
+        count == 0 ? "no output was written" : "the output stops after \(count) event\(count == 1 ? "" : "s") (t = \(NumberFormat.ms(lastTime)) ms)"
+      var cliError = CLIError(inputError: error)
+      cliError.message +=
+        "\n  \(note)" + (options.recordPath.map { "; the recording \($0) holds the inputs read so far" } ?? "")
+      throw cliError
+    }
+    return count
+  }
+
+  private static func drive(
+    _ pipeline: inout Pipeline, _ source: inout some EventSource, _ options: SourceOptions,
+    _ emit: (Event) -> Void
+  ) throws(InputError) {
+    if options.realtime {
+      try EventLoop.runRealtime(&pipeline, source: &source, speed: options.speed, emit: emit)
+    } else {
+      try EventLoop.runVirtual(&pipeline, source: &source, emit: emit)
+    }
+  }
+
+}

@@ -1,0 +1,133 @@
+import EventStream
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Reads a file or stdin line by line in large blocks, without holding the whole file.
+///
+/// Memory stays bounded by the longest line (capped at `maxLineBytes`), whatever the file's
+/// length. Lines are handed out as byte buffers valid until the next call.
+public final class LineReader {
+  /// The name used in errors (`-` becomes `<stdin>`).
+  public let name: String
+  private let fd: Int32
+  private var buffer: [UInt8]
+  private var start = 0
+  private var end = 0
+  private var eof = false
+  /// The 1-based number of the line last returned.
+  public private(set) var lineNumber = 0
+  /// Longest line accepted.
+  public var maxLineBytes = 1 << 20
+
+  /// Opens `path` (`-` for stdin).
+  public init(path: String) throws(InputError) {
+    name = path == "-" ? "<stdin>" : path
+    if path == "-" {
+      fd = 0
+    } else {
+      fd = open(path, O_RDONLY | O_CLOEXEC)
+      guard fd >= 0 else {
+        let e = errno
+        throw InputError(
+          file: path, line: 0, column: 0, message: "cannot open: \(String(cString: strerror(e)))",
+          kind: e == ENOENT || e == ENOTDIR || e == EACCES ? .missing : .io)
+      }
+    }
+    buffer = [UInt8](repeating: 0, count: 1 << 16)
+  }
+
+  /// Wraps an already open descriptor (a duplicate is closed by the reader), starting with
+  /// `prefix`: bytes already read from it (to sniff the format).
+  public init(fileDescriptor: Int32, name: String, prefix: [UInt8] = []) {
+    self.name = name
+    fd = dup(fileDescriptor)
+    buffer = [UInt8](repeating: 0, count: max(1 << 16, prefix.count * 2))
+    buffer.replaceSubrange(0..<prefix.count, with: prefix)
+    end = prefix.count
+  }
+
+  /// Reads up to `count` bytes from stdin (or until its end), for sniffing.
+  public static func peekStdin(count: Int = 4096) -> [UInt8] {
+    var bytes = [UInt8](repeating: 0, count: count)
+    var filled = 0
+    while filled < count {
+      let n = bytes.withUnsafeMutableBytes { read(0, $0.baseAddress! + filled, count - filled) }
+      if n < 0 && errno == EINTR { continue }
+      if n <= 0 { break }
+      filled += n
+      if bytes[..<filled].contains(0x0A) && filled >= 256 { break }
+    }
+    return Array(bytes[..<filled])
+  }
+
+  deinit { if fd > 0 { close(fd) } }
+
+  /// Calls `body` with the next line (without `\n` or `\r\n`); returns false at the end.
+  public func nextLine<R>(_ body: (UnsafeBufferPointer<UInt8>) throws(InputError) -> R) throws(InputError) -> R? {
+    while true {
+      if let newline = findNewline() {
+        lineNumber += 1
+        var lineEnd = newline
+        if lineEnd > start, buffer[lineEnd - 1] == 0x0D { lineEnd -= 1 }
+        let lineStart = start
+        start = newline + 1
+        return try buffer.withUnsafeBufferPointer { all throws(InputError) -> R in
+          try body(UnsafeBufferPointer(rebasing: all[lineStart..<lineEnd]))
+        }
+      }
+      if eof {
+        guard start < end else { return nil }
+        lineNumber += 1
+        var lineEnd = end
+        if lineEnd > start, buffer[lineEnd - 1] == 0x0D { lineEnd -= 1 }
+        let lineStart = start
+        start = end
+        return try buffer.withUnsafeBufferPointer { all throws(InputError) -> R in
+          try body(UnsafeBufferPointer(rebasing: all[lineStart..<lineEnd]))
+        }
+      }
+      try refill()
+    }
+  }
+
+  private func findNewline() -> Int? {
+    buffer.withUnsafeBufferPointer { p -> Int? in
+      guard end > start, let base = p.baseAddress else { return nil }
+      guard let hit = memchr(base + start, 0x0A, end - start) else { return nil }
+      return UnsafeRawPointer(hit) - UnsafeRawPointer(base)
+    }
+  }
+
+  private func refill() throws(InputError) {
+    if start > 0 {
+      let pending = end - start
+      if pending > 0 {
+        buffer.withUnsafeMutableBufferPointer { p in
+          _ = memmove(p.baseAddress!, p.baseAddress! + start, pending)
+        }
+      }
+      start = 0
+      end = pending
+    }
+    if end == buffer.count {
+      guard buffer.count < maxLineBytes else {
+        throw InputError(
+          file: name, line: lineNumber + 1, column: 0,
+          message: "expected a line shorter than \(maxLineBytes) bytes, found a longer one (is this a binary file?)")
+      }
+      buffer.append(contentsOf: [UInt8](repeating: 0, count: buffer.count))
+    }
+    let n = buffer.withUnsafeMutableBufferPointer { p in
+      read(fd, p.baseAddress! + end, p.count - end)
+    }
+    if n < 0 {
+      if errno == EINTR || errno == EAGAIN { return }
+      let message =
+        errno == EISDIR ? "is a directory, expected a file" : "read failed: \(String(cString: strerror(errno)))"
+      throw InputError(file: name, line: 0, column: 0, message: message, kind: errno == EISDIR ? .badData : .io)
+    }
+    if n == 0 { eof = true }
+    end += n
+  }
+}

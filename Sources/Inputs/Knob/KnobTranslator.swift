@@ -1,0 +1,52 @@
+import EventStream
+import Knob
+import Platform
+
+/// Turns knob inputs into stream inputs through a `KnobMapper`: an angle becomes a raw
+/// `hinge` sample, a button press its action (rotate toggles portrait ↔ landscapeLeft, text
+/// size steps on from Large, turn goes to the next page), `SYN_DROPPED` a warning.
+///
+/// Shared by the live device and recording replays, so both map the same way.
+struct KnobTranslator {
+  /// The mapper (kind, axis, settings, current angle).
+  private(set) var mapper: KnobMapper
+  /// The orientation the last rotate press chose.
+  private(set) var orientation = Orientation.portrait
+  /// The text size the last text-size press chose.
+  private(set) var textSize = TextSize.large
+  /// Called when the kernel dropped events (relative rotation was lost).
+  var warn: (String) -> Void
+
+  /// Makes a translator around a mapper.
+  init(mapper: KnobMapper, warn: @escaping (String) -> Void) {
+    self.mapper = mapper
+    self.warn = warn
+  }
+
+  /// The sample for the starting angle, so the simulator knows the pose at once.
+  func initialSample(at time: Double) -> Event { Event(time: time, .sample(angle: mapper.degrees)) }
+
+  /// The stream inputs one knob input causes; `time` is its stream time.
+  mutating func events(for input: KnobInput, at time: Double) -> [Event] {
+    var events: [Event] = []
+    for action in mapper.map(input) {
+      switch action {
+      case .angle(_, let degrees):
+        events.append(Event(time: time, .sample(angle: degrees)))
+      case .button(_, .rotate):
+        orientation = orientation == .portrait ? .landscapeLeft : .portrait
+        events.append(Event(time: time, .orientation(orientation)))
+      case .button(_, .nextTextSize):
+        textSize = textSize.next
+        events.append(Event(time: time, .textSize(textSize)))
+      case .button(_, .turnNext):
+        events.append(Event(time: time, .turn(.next)))
+      case .dropped:
+        warn(
+          "warning: the kernel dropped knob events at t = \(NumberFormat.ms(time)) ms "
+            + "(SYN_DROPPED); resynchronised, but relative rotation in the gap was lost")
+      }
+    }
+    return events
+  }
+}

@@ -1,0 +1,147 @@
+import EventStream
+import Knob
+import Platform
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A type-erased event source, so commands can hold whichever source a file needs.
+public struct AnyEventSource: EventSource {
+  /// The wrapped source.
+  public var base: any EventSource
+  /// Wraps a source.
+  public init(base: any EventSource) { self.base = base }
+  public mutating func next() throws(InputError) -> Event? { try base.next() }
+}
+
+/// What opening a source needs besides its path: the format, leniency, the replay window,
+/// the script limits and the knob mapping (both from the profile's hinge range).
+public struct SourceSettings: Sendable {
+  /// Forced format; else from the extension, or sniffed for stdin.
+  public var format: SourceFormat?
+  /// Skip bad lines with a warning (traces; scripts are all or nothing).
+  public var lenient = false
+  /// Start of the replay window, ms.
+  public var fromMs: Double?
+  /// End of the replay window (exclusive), ms.
+  public var toMs: Double?
+  /// Angles outside this range are errors (the profile's hinge range); nil accepts any.
+  public var angleRange: ClosedRange<Double>?
+  /// How scripts compile (range, sensor rate, event limit).
+  public var script = CompiledScript.Options()
+  /// How knob recordings map to angles.
+  public var knobMapping = KnobMapping()
+
+  /// Makes default settings.
+  public init() {}
+}
+
+/// Why a source could not be opened or read.
+public enum SourceError: Error, Sendable {
+  /// A file or data error, located.
+  case input(InputError)
+  /// Every error of a script that does not compile.
+  case script(ScriptErrors)
+}
+
+/// Opens a SOURCE argument as an event source: a `.jsonl` or `.csv` trace, a `.hinge`
+/// script, a knob recording, or `-` (stdin, sniffed unless a format is given) — the one
+/// place that decides which reader a file gets.
+public struct SourceOpener: Sendable {
+  /// The settings every source of a run shares.
+  public var settings: SourceSettings
+  /// Receives warnings and notices (skipped lines, dropped knob events, reading a terminal).
+  public var warn: @Sendable (String) -> Void
+  /// Counts lines skipped under `lenient` (shared with the warnings closure).
+  public let skipped = SkipCounter()
+
+  /// Makes an opener.
+  public init(settings: SourceSettings, warn: @escaping @Sendable (String) -> Void) {
+    self.settings = settings
+    self.warn = warn
+  }
+
+  /// Opens `path` (`-` for stdin), windowed when the settings ask for it.
+  public func open(_ path: String, dialect: EventDecoder.Dialect = .input) throws(SourceError)
+    -> AnyEventSource
+  {
+    let source = try openWhole(path, dialect: dialect)
+    guard settings.fromMs != nil || settings.toMs != nil else { return source }
+    return AnyEventSource(
+      base: WindowedSource(base: source, fromMs: settings.fromMs ?? 0, toMs: settings.toMs))
+  }
+
+  private func openWhole(_ path: String, dialect: EventDecoder.Dialect) throws(SourceError)
+    -> AnyEventSource
+  {
+    let warn = warn
+    let counter = skipped
+    let policy = BadLinePolicy(lenient: settings.lenient) { error in
+      counter.add()
+      warn("warning: skipped \(error)")
+    }
+    do {
+      let reader: LineReader
+      var format = settings.format ?? SourceFormat.fromExtension(path)
+      if path == "-" {
+        if isatty(0) == 1 {
+          warn("reading \(dialect == .simulator ? "a simulator stream" : "events") from the terminal; Ctrl-D ends")
+        }
+        let head = LineReader.peekStdin()
+        if format == nil { format = SourceFormat.sniff(head) }
+        reader = LineReader(fileDescriptor: 0, name: "<stdin>", prefix: head)
+      } else {
+        reader = try LineReader(path: path)
+      }
+      switch format ?? .jsonl {
+      case .jsonl:
+        return AnyEventSource(
+          base: JSONLTraceSource(
+            reader: reader, dialect: dialect, angleRange: settings.angleRange, policy: policy))
+      case .csv:
+        return AnyEventSource(
+          base: CSVTraceSource(reader: reader, angleRange: settings.angleRange, policy: policy))
+      case .hinge:
+        return AnyEventSource(base: try compileScript(reader))
+      case .evemu, .libinput:
+        let recording = try KnobRecordingSource.load(reader, format: format ?? .evemu)
+        return AnyEventSource(
+          base: KnobRecordingSource(recording: recording, mapping: settings.knobMapping, warn: warn))
+      }
+    } catch let error as InputError {
+      throw .input(error)
+    } catch let error as SourceError {
+      throw error
+    } catch {
+      throw .input(InputError(file: path, line: 0, column: 0, message: "\(error)"))
+    }
+  }
+
+  /// Reads a whole `.hinge` script and compiles it; every error in the file comes back at once.
+  func compileScript(_ reader: LineReader) throws(SourceError) -> ScriptSource {
+    let lines: [String]
+    do {
+      lines = try CompiledScript.readLines(from: reader)
+    } catch {
+      throw .input(error)
+    }
+    do {
+      return ScriptSource(try CompiledScript.compile(lines: lines, file: reader.name, options: settings.script))
+    } catch {
+      throw .script(error)
+    }
+  }
+}
+
+/// A counter shared between a command and the warning closure of its sources.
+public final class SkipCounter: Sendable {
+  private let value = Mutex(0)
+  /// Makes a counter at 0.
+  public init() {}
+  /// Lines skipped so far.
+  public var count: Int { value.withLock { $0 } }
+  /// Counts one more.
+  public func add() { value.withLock { $0 += 1 } }
+}

@@ -1,0 +1,96 @@
+import EventStream
+/// A parsed and checked script, ready to play as events with `ScriptSource`.
+///
+/// Compiling checks what the parser cannot see alone: `start` comes first and once, `open to`
+/// goes up and `fold to` goes down from the angle the hinge is at, and the number of events the
+/// script generates (computed from the commands, `repeat` counts multiplied) stays within the
+/// limit — so a runaway `repeat` is an error before any output, never an out-of-memory.
+public struct CompiledScript: Sendable {
+  /// The file name used in errors.
+  public var file: String
+  /// The commands, in order.
+  public var commands: [ScriptCommand]
+  /// Exactly how many events the script generates.
+  public var eventCount: Int
+  /// The time of the script's end, ms (a trailing `wait` included).
+  public var durationMs: Double
+  /// The sampling rate before any `rate` command, Hz.
+  public var defaultRateHz: Double
+  /// Jitter stays inside this range.
+  public var angleRange: ClosedRange<Double>
+
+  /// What compiling needs from the profile and the command line.
+  public struct Options: Sendable {
+    /// The hinge range (angles outside it are errors; jitter is clamped to it).
+    public var angleRange: ClosedRange<Double>
+    /// Sampling rate of ramps until a `rate` command, Hz (the profile's `sensorRateHz`).
+    public var defaultRateHz: Double
+    /// A script that would generate more events than this is an error (`--max-events`).
+    public var maxEvents: Int
+
+    /// The default limit on generated events.
+    public static let defaultMaxEvents = 10_000_000
+
+    /// Makes options.
+    public init(
+      angleRange: ClosedRange<Double> = 0...180, defaultRateHz: Double = 100,
+      maxEvents: Int = defaultMaxEvents
+    ) {
+      self.angleRange = angleRange
+      self.defaultRateHz = defaultRateHz
+      self.maxEvents = maxEvents
+    }
+  }
+
+  /// Parses and checks a script; throws every error found (up to `ScriptParser.errorLimit`).
+  public static func compile(_ text: String, file: String, options: Options = Options())
+    throws(ScriptErrors) -> CompiledScript
+  {
+    try compile(
+      lines: text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init),
+      file: file, options: options)
+  }
+
+  /// Parses and checks a script given as lines.
+  public static func compile(lines: [String], file: String, options: Options = Options())
+    throws(ScriptErrors) -> CompiledScript
+  {
+    let commands = try ScriptParser(file: file, angleRange: options.angleRange).parse(lines: lines)
+    var checker = ScriptChecker(file: file, lines: lines, options: options)
+    checker.check(commands)
+    if !checker.errors.isEmpty {
+      throw ScriptErrors(
+        checker.errors.sorted { ($0.line, $0.column) < ($1.line, $1.column) },
+        truncated: checker.truncated)
+    }
+    return CompiledScript(
+      file: file, commands: commands, eventCount: checker.total,
+      durationMs: Double(checker.state.timeUs) / 1000,
+      defaultRateHz: options.defaultRateHz, angleRange: options.angleRange)
+  }
+
+  /// Reads a script's lines (a file or stdin); binary data is an error, not a script.
+  public static func readLines(from reader: LineReader) throws(InputError) -> [String] {
+    var lines: [String] = []
+    while let line = try reader.nextLine({ line throws(InputError) -> String in
+      if let problem = TraceChecks.binaryProblem(line) {
+        throw InputError(
+          file: reader.name, line: reader.lineNumber, column: problem.column,
+          message: problem.message)
+      }
+      return String(decoding: line, as: UTF8.self)
+    }) {
+      lines.append(line)
+    }
+    return lines
+  }
+
+  /// How many samples a span of `durationMs` gets at `rateHz` (at least one when it lasts).
+  public static func sampleCount(durationMs: Double, rateHz: Double) -> Int {
+    guard durationMs > 0 else { return 0 }
+    return max(1, Int((durationMs * rateHz / 1000).rounded()))
+  }
+
+  /// A duration in whole microseconds (the script clock's unit).
+  static func microseconds(_ ms: Double) -> Int64 { Int64((ms * 1000).rounded()) }
+}

@@ -1,0 +1,58 @@
+import EventStream
+/// One mistake in a `.hinge` script, located at `file:line:column`.
+///
+/// Its description is what a user sees: the location and message, then the source line and a
+/// caret under the offending text:
+/// ```
+/// demo.hinge:3:18: expected a duration like 300ms after 'over', found 'fast'
+///     open to 180 over fast
+///                      ^~~~
+/// ```
+public struct ScriptError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// The file name as the user gave it (`<stdin>` for `-`).
+  public var file: String
+  /// 1-based line (0 for the whole file).
+  public var line: Int
+  /// 1-based column in characters (0 for the whole line).
+  public var column: Int
+  /// How many characters the caret underlines (at least 1).
+  public var length: Int
+  /// What was expected and what was found.
+  public var message: String
+  /// The text of the line (without its newline), for the caret display.
+  public var sourceLine: String
+
+  /// Makes an error.
+  public init(
+    file: String, line: Int, column: Int, length: Int = 1, message: String, sourceLine: String = ""
+  ) {
+    self.file = file
+    self.line = line
+    self.column = column
+    self.length = max(1, length)
+    self.message = message
+    self.sourceLine = sourceLine
+  }
+
+  /// `file:line:column: message` without the source line.
+  public var summary: String {
+    if line == 0 { return "\(file): \(message)" }
+    if column == 0 { return "\(file):\(line): \(message)" }
+    return "\(file):\(line):\(column): \(message)"
+  }
+
+  public var description: String {
+    guard line > 0, column > 0 else { return summary }
+    var caret = ""
+    for (i, character) in sourceLine.enumerated() where i < column - 1 {
+      caret.append(character == "\t" ? "\t" : " ")
+    }
+    caret += "^" + String(repeating: "~", count: length - 1)
+    return summary + "\n    " + sourceLine + "\n    " + caret
+  }
+
+  /// The same problem as an `InputError` (without the source line), for `EventSource` callers.
+  public var inputError: InputError {
+    InputError(file: file, line: line, column: column, message: message)
+  }
+}

@@ -1,0 +1,465 @@
+import EventStream
+/// Parses `.hinge` scripts: lines → `[ScriptCommand]` with source locations.
+///
+/// The language is line-oriented: one command a line (or several separated by `;`), `#` starts
+/// a comment, `repeat N { … }` blocks nest and may span lines. Every syntax error in the file
+/// is collected (up to `errorLimit`) and thrown together as `ScriptErrors`.
+///
+/// ```swift
+/// let parser = ScriptParser(file: "demo.hinge", angleRange: 0...180)
+/// let commands = try parser.parse("start closed\nopen to 180 over 600ms ease-out\n")
+/// ```
+public struct ScriptParser: Sendable {
+  /// At most this many errors are reported.
+  public static let errorLimit = 20
+  /// `repeat` blocks nest at most this deep.
+  public static let maxNesting = 16
+  /// Longest duration a command accepts: 24 hours, in milliseconds.
+  public static let maxDurationMs = 86_400_000.0
+  /// Rates `rate` accepts, Hz.
+  public static let rateRange = 1.0...10_000.0
+  /// The command words, for messages and suggestions.
+  public static let commandNames = [
+    "start", "angle", "open", "fold", "close", "wait", "hold", "rotate", "text-size", "turn",
+    "goto",
+    "split", "jitter", "repeat", "mark", "rate", "seed",
+  ]
+
+  /// The file name used in errors.
+  public var file: String
+  /// Angles outside this range are errors (the profile's hinge range).
+  public var angleRange: ClosedRange<Double>
+
+  /// Makes a parser for a file name and a hinge range.
+  public init(file: String, angleRange: ClosedRange<Double> = 0...180) {
+    self.file = file
+    self.angleRange = angleRange
+  }
+
+  /// Parses a whole script; throws every error found (up to `errorLimit`).
+  public func parse(_ text: String) throws(ScriptErrors) -> [ScriptCommand] {
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    return try parse(lines: lines)
+  }
+
+  /// Parses a script given as lines (without their newlines).
+  public func parse(lines: [String]) throws(ScriptErrors) -> [ScriptCommand] {
+    var state = ScriptParserState(file: file, angleRange: angleRange, lines: lines)
+    let commands = state.block(depth: 0, opener: nil)
+    if !state.errors.isEmpty {
+      throw ScriptErrors(state.sortedErrors, truncated: state.truncated)
+    }
+    return commands
+  }
+}
+
+/// Thrown inside the parser to abandon a command once its error is recorded.
+struct ScriptParseFailure: Error {}
+
+/// The parser's cursor over the tokens and its collected errors.
+struct ScriptParserState {
+  let file: String
+  let angleRange: ClosedRange<Double>
+  let lines: [String]
+  var tokens: [ScriptToken] = []
+  var position = 0
+  var errors: [ScriptError] = []
+  var truncated = false
+
+  init(file: String, angleRange: ClosedRange<Double>, lines: [String]) {
+    self.file = file
+    self.angleRange = angleRange
+    self.lines = lines
+    var lexErrors: [ScriptError] = []
+    for (index, line) in lines.enumerated() {
+      tokens += ScriptLexer.tokens(of: line, line: index + 1, file: file, errors: &lexErrors)
+    }
+    tokens.append(
+      ScriptToken(
+        kind: .end, text: "", line: max(1, lines.count), column: (lines.last?.count ?? 0) + 1,
+        length: 1))
+    for error in lexErrors { record(error) }
+  }
+
+  var sortedErrors: [ScriptError] {
+    errors.sorted { ($0.line, $0.column) < ($1.line, $1.column) }
+  }
+
+  // MARK: Cursor
+
+  var peek: ScriptToken { tokens[position] }
+
+  mutating func advance() -> ScriptToken {
+    let token = tokens[position]
+    if token.kind != .end { position += 1 }
+    return token
+  }
+
+  mutating func record(_ error: ScriptError) {
+    guard !errors.contains(error) else { return }
+    guard errors.count < ScriptParser.errorLimit else {
+      truncated = true
+      return
+    }
+    errors.append(error)
+  }
+
+  /// Records an error at a token.
+  mutating func error(at token: ScriptToken, _ message: String) {
+    let source = token.line >= 1 && token.line <= lines.count ? lines[token.line - 1] : ""
+    record(
+      ScriptError(
+        file: file, line: token.line, column: token.column,
+        length: token.kind == .word || token.kind == .string ? token.length : 1,
+        message: message, sourceLine: source))
+  }
+
+  /// Records an error at a token and abandons the command.
+  mutating func fail(at token: ScriptToken, _ message: String) -> ScriptParseFailure {
+    error(at: token, message)
+    return ScriptParseFailure()
+  }
+
+  /// Skips the rest of a failed command (up to `;`, the end of the line, `}` or the end).
+  mutating func recover() {
+    while true {
+      switch peek.kind {
+      case .semicolon, .newline:
+        _ = advance()
+        return
+      case .closeBrace, .end: return
+      default: _ = advance()
+      }
+    }
+  }
+
+  // MARK: Blocks
+
+  /// Commands up to the matching `}` (or the end of the file at the top level).
+  mutating func block(depth: Int, opener: ScriptToken?) -> [ScriptCommand] {
+    var commands: [ScriptCommand] = []
+    while true {
+      let token = peek
+      switch token.kind {
+      case .newline, .semicolon:
+        _ = advance()
+      case .end:
+        if let opener {
+          error(at: opener, "expected '}' to close this repeat block, found the end of the file")
+        }
+        return commands
+      case .closeBrace:
+        _ = advance()
+        if opener != nil { return commands }
+        error(at: token, "expected a command, found '}' without a matching 'repeat N {'")
+      default:
+        do throws(ScriptParseFailure) {
+          commands.append(try command(depth: depth))
+        } catch {
+          recover()
+        }
+      }
+    }
+  }
+
+  // MARK: Commands
+
+  mutating func command(depth: Int) throws(ScriptParseFailure) -> ScriptCommand {
+    let head = advance()
+    guard head.kind == .word else {
+      throw fail(at: head, "expected a command like 'open to 180 over 300ms', found \(head.found)")
+    }
+    let name = head.text.lowercased()
+    let kind: ScriptCommand.Kind
+    switch name {
+    case "start":
+      let t = advance()
+      let position: ScriptCommand.StartPosition
+      if let pose = ScriptCommand.StartPosition.poses.first(where: {
+        $0.rawValue.lowercased() == t.text.lowercased()
+      }),
+        t.kind == .word
+      {
+        position = .pose(pose)
+      } else if t.kind == .word, let angle = Self.number(Self.stripAngleUnit(t.text)) {
+        position = .angle(try checkedAngle(angle, at: t))
+        skipSeparateDegreeUnit()
+      } else {
+        let poses = ScriptCommand.StartPosition.poses.map(\.rawValue).joined(separator: ", ")
+        throw fail(at: t, "expected a pose (\(poses)) or an angle after 'start', found \(t.found)")
+      }
+      var orientation: Orientation?
+      if !peek.endsCommand {
+        let o = advance()
+        guard o.kind == .word, let value = Orientation(name: o.text) else {
+          throw fail(
+            at: o,
+            "expected an orientation (\(Self.orientationNames)) or the end of the command, found \(o.found)"
+          )
+        }
+        orientation = value
+      }
+      kind = .start(position, orientation: orientation)
+    case "angle":
+      kind = .angle(try angle(after: "angle"))
+    case "open", "fold":
+      try keyword("to", after: name, usage: "\(name) to <angle> over <duration> [easing]")
+      let target = try angle(after: "to")
+      try keyword(
+        "over", after: "\(name) to \(Self.format(target))",
+        usage: "\(name) to <angle> over <duration> [easing]")
+      let duration = try duration(after: "over")
+      let easing = try optionalEasing()
+      kind =
+        name == "open"
+        ? .open(to: target, durationMs: duration, easing: easing)
+        : .fold(to: target, durationMs: duration, easing: easing)
+    case "close":
+      try keyword("over", after: "close", usage: "close over <duration> [easing]")
+      let duration = try duration(after: "over")
+      kind = .close(durationMs: duration, easing: try optionalEasing())
+    case "wait":
+      kind = .wait(durationMs: try duration(after: "wait"))
+    case "hold":
+      kind = .hold(durationMs: try duration(after: "hold"))
+    case "rotate":
+      let t = advance()
+      guard t.kind == .word, let o = Orientation(name: t.text) else {
+        throw fail(
+          at: t,
+          "expected an orientation (\(Self.orientationNames)) after 'rotate', found \(t.found)")
+      }
+      kind = .rotate(o)
+    case "text-size", "textsize":
+      let t = advance()
+      guard t.kind == .word, let size = TextSize(name: t.text) else {
+        throw fail(
+          at: t,
+          "expected a text size (xSmall, small, medium, large, xLarge, xxLarge, xxxLarge, AX1 … AX5) after 'text-size', found \(t.found)"
+        )
+      }
+      kind = .textSize(size)
+    case "turn":
+      let t = advance()
+      guard t.kind == .word, let d = TurnDirection(rawValue: t.text.lowercased()) else {
+        throw fail(at: t, "expected 'next' or 'prev' after 'turn', found \(t.found)")
+      }
+      kind = .turn(d)
+    case "goto":
+      let t = advance()
+      guard t.kind == .word, let offset = Int(t.text), offset >= 0 else {
+        throw fail(
+          at: t, "expected a character offset (an integer ≥ 0) after 'goto', found \(t.found)")
+      }
+      kind = .goto(offset: offset)
+    case "split":
+      let t = advance()
+      guard t.kind == .word, let mode = SplitMode(rawValue: t.text.lowercased()) else {
+        throw fail(at: t, "expected 'left', 'right' or 'off' after 'split', found \(t.found)")
+      }
+      kind = .split(mode)
+    case "jitter":
+      let t = peek
+      let amplitude = try angle(after: "jitter", checkRange: false)
+      guard amplitude >= 0, amplitude <= 90 else {
+        throw fail(
+          at: t, "expected a jitter amplitude from 0 to 90 degrees, found \(Self.format(amplitude))"
+        )
+      }
+      try keyword(
+        "for", after: "jitter \(Self.format(amplitude))", usage: "jitter <degrees> for <duration>")
+      kind = .jitter(amplitude: amplitude, durationMs: try duration(after: "for"))
+    case "repeat":
+      let t = advance()
+      var count = 1
+      if t.kind == .word, let n = Int(t.text), n >= 1 {
+        count = n
+      } else {
+        error(at: t, "expected a repeat count (an integer ≥ 1) after 'repeat', found \(t.found)")
+        if t.kind == .openBrace { position -= 1 }
+      }
+      let brace = advance()
+      guard brace.kind == .openBrace else {
+        throw fail(at: brace, "expected '{' after 'repeat \(count)', found \(brace.found)")
+      }
+      if depth + 1 > ScriptParser.maxNesting {
+        error(
+          at: head,
+          "expected repeat blocks nested at most \(ScriptParser.maxNesting) deep, found one nested deeper"
+        )
+      }
+      let body = block(depth: depth + 1, opener: brace)
+      kind = .repeatBlock(
+        count: count, body: body, producesEvents: body.contains(where: Self.producesEvents))
+    case "mark":
+      let t = advance()
+      guard t.kind == .string else {
+        throw fail(
+          at: t, "expected a quoted label like \"chapter 2\" after 'mark', found \(t.found)")
+      }
+      kind = .mark(t.text)
+    case "rate":
+      let t = advance()
+      var text = t.text.lowercased()
+      if text.hasSuffix("hz") { text.removeLast(2) }
+      guard t.kind == .word, let hz = Self.number(text), ScriptParser.rateRange.contains(hz) else {
+        throw fail(at: t, "expected a rate in Hz from 1 to 10000 after 'rate', found \(t.found)")
+      }
+      if peek.kind == .word, peek.text.lowercased() == "hz" { _ = advance() }
+      kind = .rate(hz: hz)
+    case "seed":
+      let t = advance()
+      guard t.kind == .word, let seed = UInt64(t.text) else {
+        throw fail(at: t, "expected a seed (an integer ≥ 0) after 'seed', found \(t.found)")
+      }
+      kind = .seed(seed)
+    default:
+      var message =
+        "expected a command (\(ScriptParser.commandNames.joined(separator: ", "))), found \(head.found)"
+      if let suggestion = Self.suggestion(for: name) {
+        message += "; did you mean '\(suggestion)'?"
+      }
+      throw fail(at: head, message)
+    }
+    let after = peek
+    guard after.endsCommand else {
+      throw fail(at: after, "expected the end of the '\(name)' command, found \(after.found)")
+    }
+    return ScriptCommand(kind, line: head.line, column: head.column)
+  }
+
+  // MARK: Arguments
+
+  mutating func keyword(_ word: String, after: String, usage: String) throws(ScriptParseFailure) {
+    let t = advance()
+    guard t.kind == .word, t.text.lowercased() == word else {
+      throw fail(at: t, "expected '\(word)' after '\(after)' (\(usage)), found \(t.found)")
+    }
+  }
+
+  mutating func angle(after: String, checkRange: Bool = true) throws(ScriptParseFailure) -> Double {
+    let t = advance()
+    guard t.kind == .word, let value = Self.number(Self.stripAngleUnit(t.text)) else {
+      throw fail(at: t, "expected an angle like 110 or 110deg after '\(after)', found \(t.found)")
+    }
+    skipSeparateDegreeUnit()
+    return checkRange ? try checkedAngle(value, at: t) : value
+  }
+
+  mutating func checkedAngle(_ value: Double, at t: ScriptToken) throws(ScriptParseFailure)
+    -> Double
+  {
+    guard angleRange.contains(value) else {
+      throw fail(
+        at: t,
+        "expected an angle from \(Self.format(angleRange.lowerBound)) to \(Self.format(angleRange.upperBound)) degrees, found \(Self.format(value))"
+      )
+    }
+    return value
+  }
+
+  mutating func skipSeparateDegreeUnit() {
+    if peek.kind == .word, ["deg", "degrees", "°"].contains(peek.text.lowercased()) {
+      _ = advance()
+    }
+  }
+
+  mutating func duration(after: String) throws(ScriptParseFailure) -> Double {
+    let t = advance()
+    let example = "expected a duration like 300ms after '\(after)'"
+    guard t.kind == .word else { throw fail(at: t, "\(example), found \(t.found)") }
+    let text = t.text.lowercased()
+    var scale = 0.0
+    var digits = Substring(text)
+    for (suffix, factor) in [("ms", 1.0), ("min", 60_000.0), ("s", 1000.0)]
+    where text.hasSuffix(suffix) {
+      scale = factor
+      digits = digits.dropLast(suffix.count)
+      break
+    }
+    guard let value = Self.number(digits) else { throw fail(at: t, "\(example), found \(t.found)") }
+    guard scale > 0 else {
+      throw fail(at: t, "\(example), found \(t.found) (a duration needs a unit: ms, s or min)")
+    }
+    let ms = value * scale
+    guard ms >= 0 else {
+      throw fail(at: t, "expected a duration ≥ 0 after '\(after)', found \(t.found)")
+    }
+    guard ms <= ScriptParser.maxDurationMs else {
+      throw fail(
+        at: t,
+        "expected a duration of at most 24 hours (1440min) after '\(after)', found \(t.found)")
+    }
+    return ms
+  }
+
+  mutating func optionalEasing() throws(ScriptParseFailure) -> Easing {
+    guard !peek.endsCommand else { return .linear }
+    let t = advance()
+    guard t.kind == .word, let easing = Easing(rawValue: t.text.lowercased()) else {
+      throw fail(
+        at: t,
+        "expected an easing (linear, ease-in, ease-out, ease-in-out) or the end of the command, found \(t.found)"
+      )
+    }
+    return easing
+  }
+
+  // MARK: Helpers
+
+  static let orientationNames = Orientation.allCases.map(\.rawValue).joined(separator: ", ")
+
+  static func stripAngleUnit(_ text: String) -> Substring {
+    let lower = text.lowercased()
+    if lower.hasSuffix("deg") { return Substring(text.dropLast(3)) }
+    if text.hasSuffix("°") { return Substring(text.dropLast(1)) }
+    return Substring(text)
+  }
+
+  /// A plain decimal number (no hex, no `inf`/`nan`), or nil.
+  static func number(_ text: some StringProtocol) -> Double? {
+    guard !text.isEmpty, text.allSatisfy({ "0123456789.-+eE".contains($0) }),
+      text.first!.isNumber || text.first == "-" || text.first == "." || text.first == "+",
+      let value = Double(String(text)), value.isFinite
+    else { return nil }
+    return value
+  }
+
+  static func format(_ value: Double) -> String { NumberFormat.shortest(value) }
+
+  /// True when a command can emit at least one event whatever the state.
+  static func producesEvents(_ command: ScriptCommand) -> Bool {
+    switch command.kind {
+    case .rate, .seed: false
+    case .wait: false
+    case .hold(let d), .jitter(_, let d): d > 0
+    case .repeatBlock(_, _, let produces): produces
+    default: true
+    }
+  }
+
+  /// The command name closest to a misspelling (edit distance ≤ 2), or nil.
+  static func suggestion(for word: String) -> String? {
+    var best: (String, Int)?
+    for name in ScriptParser.commandNames {
+      let d = editDistance(Array(word), Array(name))
+      if d <= 2, d < (best?.1 ?? .max) { best = (name, d) }
+    }
+    return best?.0
+  }
+
+  static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+    if a.isEmpty { return b.count }
+    if b.isEmpty { return a.count }
+    var previous = Array(0...b.count)
+    for i in 1...a.count {
+      var current = [i] + Array(repeating: 0, count: b.count)
+      for j in 1...b.count {
+        current[j] = min(
+          previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+      }
+      previous = current
+    }
+    return previous[b.count]
+  }
+}

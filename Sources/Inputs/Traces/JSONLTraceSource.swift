@@ -1,0 +1,77 @@
+import EventStream
+/// Reads a JSON Lines stream of events, one object per line, streaming.
+///
+/// ```swift
+/// var trace = try JSONLTraceSource(path: "traces/open-wide.jsonl", angleRange: 0...180)
+/// while let event = try trace.next() { … }
+/// ```
+/// Blank lines and `#` comment lines are skipped. With a lenient policy a bad line is skipped
+/// with a warning instead of ending the read.
+public struct JSONLTraceSource: EventSource {
+  private let reader: LineReader
+  private let decoder: EventDecoder
+  private var checks: TraceChecks
+  private let policy: BadLinePolicy
+  /// Lines skipped under the lenient policy.
+  public private(set) var skipped = 0
+
+  /// Opens a trace file (`-` for stdin) in a dialect.
+  public init(
+    path: String, dialect: EventDecoder.Dialect = .input, angleRange: ClosedRange<Double>? = nil,
+    policy: BadLinePolicy = .strict
+  ) throws(InputError) {
+    try self.init(reader: LineReader(path: path), dialect: dialect, angleRange: angleRange, policy: policy)
+  }
+
+  /// Reads from an open line reader.
+  public init(
+    reader: LineReader, dialect: EventDecoder.Dialect = .input, angleRange: ClosedRange<Double>? = nil,
+    policy: BadLinePolicy = .strict
+  ) {
+    self.reader = reader
+    self.decoder = EventDecoder(dialect: dialect)
+    self.checks = TraceChecks(angleRange: angleRange)
+    self.policy = policy
+  }
+
+  public mutating func next() throws(InputError) -> Event? {
+    while true {
+      let decoder = self.decoder
+      let name = reader.name
+      let reader = self.reader
+      let result = try reader.nextLine { line throws(InputError) -> Result<EventDecoder.Line, InputError> in
+        if let problem = TraceChecks.binaryProblem(line) {
+          return .failure(
+            InputError(file: name, line: reader.lineNumber, column: problem.column, message: problem.message))
+        }
+        do throws(EventDecoder.Failure) {
+          return .success(try decoder.decode(line))
+        } catch {
+          return .failure(InputError(file: name, line: reader.lineNumber, column: error.column, message: error.message))
+        }
+      }
+      guard let result else {
+        if checks.events == 0 && skipped == 0 {
+          throw InputError(file: name, line: 0, column: 0, message: "expected at least one event, found an empty trace")
+        }
+        return nil
+      }
+      var problem: InputError?
+      switch result {
+      case .failure(let error): problem = error
+      case .success(.event(let event)):
+        if let message = checks.check(event) {
+          problem = InputError(file: name, line: reader.lineNumber, column: 1, message: message)
+        } else {
+          return event
+        }
+      case .success(.blank), .success(.skipped): continue
+      }
+      if let problem {
+        guard policy.lenient else { throw problem }
+        skipped += 1
+        policy.warn(problem)
+      }
+    }
+  }
+}

@@ -1,0 +1,46 @@
+import EventStream
+/// The checks every trace reader applies to each event: time order and the angle range.
+struct TraceChecks {
+  var angleRange: ClosedRange<Double>?
+  var lastTime: Double = 0
+  var events = 0
+
+  init(angleRange: ClosedRange<Double>?) { self.angleRange = angleRange }
+
+  /// A message for a line whose bytes are not text, or nil.
+  static func binaryProblem(_ line: UnsafeBufferPointer<UInt8>) -> (column: Int, message: String)? {
+    // One pass over the bytes; UTF-8 validation only for lines that are not plain ASCII.
+    var ascii = true
+    for i in 0..<line.count {
+      let b = line[i]
+      if b < 0x20 && b != 0x09 {
+        let hex = String(b, radix: 16)
+        return (
+          i + 1, "expected text, found binary data (byte 0x\(hex.count == 1 ? "0" + hex : hex))"
+        )
+      }
+      if b >= 0x80 { ascii = false }
+    }
+    if !ascii, String(validating: line, as: UTF8.self) == nil {
+      return (1, "expected UTF-8 text, found invalid UTF-8 (is this a binary file?)")
+    }
+    return nil
+  }
+
+  /// Checks an event's time and angle; returns the message of the first problem.
+  mutating func check(_ event: Event) -> String? {
+    if event.time < lastTime {
+      return
+        "expected a time ≥ \(Self.format(lastTime)) ms (timestamps must not go back), found \(Self.format(event.time))"
+    }
+    if case .sample(let angle) = event.kind, let range = angleRange, !range.contains(angle) {
+      return
+        "expected an angle from \(Self.format(range.lowerBound)) to \(Self.format(range.upperBound)) degrees, found \(Self.format(angle))"
+    }
+    lastTime = event.time
+    events += 1
+    return nil
+  }
+
+  static func format(_ value: Double) -> String { NumberFormat.shortest(value) }
+}

@@ -1,0 +1,31 @@
+import EventStream
+import Platform
+import Reader
+import Simulator
+import Timing
+
+/// The live view's page text: the reader's real line breaks, looked up in the reader's own
+/// pagination cache for the page size and text size of the last `paginated` event.
+public final class ReaderPageText: PageTextProvider {
+  private let cache: PaginationCache
+  private var key: (width: Double, height: Double, textSize: TextSize)?
+
+  /// Reads from a reader's cache.
+  public init(cache: PaginationCache) { self.cache = cache }
+
+  /// Follows the stream: remembers which pagination is on screen.
+  public func receive(_ event: Event) {
+    if case .paginated(let p) = event.kind { key = (p.pageWidth, p.pageHeight, p.textSize) }
+  }
+
+  public func lines(page: Int) -> [String] {
+    guard let key, cache.contains(width: key.width, height: key.height, textSize: key.textSize) else { return [] }
+    let pagination = cache.pagination(width: key.width, height: key.height, textSize: key.textSize).result
+    guard page >= 0, page < pagination.pageCount else { return [] }
+    return pagination.lines(onPage: page).map { line in
+      var text = cache.document.text(in: line.range)
+      while let last = text.last, last == "\n" || last == "\r" || last == " " { text.removeLast() }
+      return line.hyphenated ? text + "-" : text
+    }
+  }
+}

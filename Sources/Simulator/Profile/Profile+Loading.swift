@@ -1,0 +1,302 @@
+import Platform
+import EventStream
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+extension Profile {
+  /// Loads and validates `profiles/NAME.json` under `root`, or a path to a JSON file.
+  ///
+  /// ```swift
+  /// let duo = try Profile.load("iphone-duo", root: ".")
+  /// duo.poses[.closed]?.width   // 382
+  /// ```
+  /// Errors name the file and the bad key:
+  /// `profiles/x.json: poses.book.reader.width: expected a positive number, found "wide"`.
+  public static func load(_ nameOrPath: String, root: String) throws(InputError) -> Profile {
+    let path =
+      nameOrPath.hasSuffix(".json") || nameOrPath.contains("/")
+      ? nameOrPath : root + "/profiles/" + nameOrPath + ".json"
+    let display = path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : path
+    let json = try loadJSON(path: path, display: display, root: root, depth: 0)
+    do {
+      return try ProfileFields(json, file: display).profile()
+    } catch {
+      throw InputError(file: display, line: 0, column: 0, message: error.message)
+    }
+  }
+
+  /// The names of the profiles in `root/profiles`.
+  public static func available(root: String) -> [String] {
+    Directory.files(in: root + "/profiles").filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
+  }
+
+  private static func loadJSON(path: String, display: String, root: String, depth: Int) throws(InputError) -> JSONValue
+  {
+    let bytes = try FileBytes.read(path: path, display: display)
+    let json: JSONValue
+    do {
+      json = try JSONValue.parse(bytes)
+    } catch {
+      let (line, column) = FileBytes.lineAndColumn(of: error.offset, in: bytes)
+      throw InputError(file: display, line: line, column: column, message: "expected \(error.expected)")
+    }
+    guard case .object(var fields) = json else {
+      throw InputError(file: display, line: 0, column: 0, message: "expected a JSON object, found \(json.found)")
+    }
+    guard let base = json["base"] else { return json }
+    guard case .string(let baseName) = base, depth < 4 else {
+      throw InputError(file: display, line: 0, column: 0, message: "base: expected a profile name, found \(base.found)")
+    }
+    let basePath = root + "/profiles/" + baseName + ".json"
+    guard
+      case .object(let baseFields) = try loadJSON(
+        path: basePath, display: "profiles/\(baseName).json", root: root, depth: depth + 1)
+    else {
+      return json
+    }
+    fields.removeAll { $0.0 == "base" }
+    for (key, value) in baseFields where !fields.contains(where: { $0.0 == key }) {
+      fields.append((key, value))
+    }
+    return .object(fields)
+  }
+}
+
+/// A profile validation error: the dotted key path and what was wrong.
+struct ProfileError: Error {
+  var message: String
+}
+
+/// Typed, validated reads from a profile document.
+struct ProfileFields {
+  let root: JSONValue
+  let file: String
+
+  init(_ root: JSONValue, file: String) {
+    self.root = root
+    self.file = file
+  }
+
+  func value(_ path: String, in object: JSONValue? = nil) throws(ProfileError) -> JSONValue {
+    var current = object ?? root
+    for part in path.split(separator: ".") {
+      guard case .object = current else {
+        throw ProfileError(message: "\(path): expected an object at '\(part)', found \(current.found)")
+      }
+      guard let next = current[String(part)] else {
+        throw ProfileError(message: "\(path): missing")
+      }
+      current = next
+    }
+    return current
+  }
+
+  func number(_ path: String, positive: Bool = false, nonNegative: Bool = false) throws(ProfileError) -> Double {
+    let v = try value(path)
+    guard case .number(let n) = v else {
+      throw ProfileError(message: "\(path): expected \(positive ? "a positive number" : "a number"), found \(v.found)")
+    }
+    if positive && !(n > 0) { throw ProfileError(message: "\(path): expected a positive number, found \(v.found)") }
+    if nonNegative && n < 0 { throw ProfileError(message: "\(path): expected a number ≥ 0, found \(v.found)") }
+    return n
+  }
+
+  func optionalNumber(_ path: String) throws(ProfileError) -> Double? {
+    let v = try value(path)
+    if v == .null { return nil }
+    return try number(path, nonNegative: true)
+  }
+
+  func string(_ path: String) throws(ProfileError) -> String {
+    let v = try value(path)
+    guard case .string(let s) = v, !s.isEmpty else {
+      throw ProfileError(message: "\(path): expected a string, found \(v.found)")
+    }
+    return s
+  }
+
+  func integer(_ path: String, atLeast minimum: Int, atMost maximum: Int = 1_000_000_000) throws(ProfileError) -> Int {
+    let n = try number(path)
+    guard n == n.rounded(), n >= Double(minimum), n <= Double(maximum) else {
+      throw ProfileError(
+        message: "\(path): expected an integer from \(minimum) to \(maximum), found \(try value(path).found)")
+    }
+    return Int(n)
+  }
+
+  /// Every object that holds numbers must say where they come from.
+  func requireSource(_ path: String) throws(ProfileError) {
+    let v = try value(path)
+    guard case .string(let s)? = v["source"], !s.isEmpty else {
+      throw ProfileError(
+        message: "\(path).source: expected a note (measured, apple-spec, derived: …, assumed: …), found none")
+    }
+  }
+
+  func profile() throws(ProfileError) -> Profile {
+    let name = try string("name")
+    let description = (try? string("description")) ?? ""
+    let hinge: Profile.HingeProfile?
+    if try value("hinge") == .null {
+      hinge = nil
+    } else {
+      hinge = try hingeProfile()
+    }
+    var poses: [Pose: Profile.PoseGeometry] = [:]
+    var split: [SplitMode: Profile.PoseGeometry] = [:]
+    guard case .object(let poseFields) = try value("poses") else {
+      throw ProfileError(message: "poses: expected an object, found \(try value("poses").found)")
+    }
+    for (key, _) in poseFields {
+      let geometry = try poseGeometry("poses." + key)
+      switch key {
+      case "splitViewLeft": split[.left] = geometry
+      case "splitViewRight": split[.right] = geometry
+      default:
+        guard let pose = Pose(rawValue: key), pose != .unknown, pose != .splitView else {
+          throw ProfileError(
+            message:
+              "poses.\(key): expected a pose (closed, closedSideways, openWide, book, openTall, tabletop, splitViewLeft, splitViewRight), found \"\(key)\""
+          )
+        }
+        poses[pose] = geometry
+      }
+    }
+    guard poses[.closed] != nil else {
+      throw ProfileError(message: "poses.closed: missing (every profile needs the closed pose)")
+    }
+    if hinge != nil {
+      for pose in [Pose.openWide, .book, .openTall, .tabletop] where poses[pose] == nil {
+        throw ProfileError(message: "poses.\(pose.rawValue): missing (a profile with a hinge needs it)")
+      }
+    }
+    try requireSource("pages")
+    let pages = Profile.PageInsets(
+      edge: try number("pages.edgeInset", nonNegative: true), fold: try number("pages.foldInset", nonNegative: true))
+    let transitions = Profile.Transitions(
+      open: try burst("transitions.open"), close: try burst("transitions.close"),
+      rotate: try burst("transitions.rotate"), resize: try burst("transitions.resize"),
+      regionLagMs: try number("transitions.regionLagMs.value", nonNegative: true))
+    try requireSource("transitions.regionLagMs")
+    try requireSource("settle")
+    let settle = try number("settle.windowMs", nonNegative: true)
+    return Profile(
+      name: name, description: description, hinge: hinge, poses: poses, splitView: split, pages: pages,
+      transitions: transitions, settleWindowMs: settle, typography: try typography())
+  }
+
+  func hingeProfile() throws(ProfileError) -> Profile.HingeProfile {
+    try requireSource("hinge.range")
+    try requireSource("hinge.status.closedBelow")
+    try requireSource("hinge.status.fullyOpenAbove")
+    try requireSource("hinge.status")
+    try requireSource("hinge.policy")
+    try requireSource("hinge.sensorRateHz")
+    let minAngle = try number("hinge.range.min")
+    let maxAngle = try number("hinge.range.max")
+    guard maxAngle > minAngle else {
+      throw ProfileError(
+        message: "hinge.range.max: expected a number above hinge.range.min (\(minAngle)), found \(maxAngle)")
+    }
+    let status = Profile.StatusThresholds(
+      closedOpening: try number("hinge.status.closedBelow.opening"),
+      closedClosing: try number("hinge.status.closedBelow.closing"),
+      fullyOpenOpening: try number("hinge.status.fullyOpenAbove.opening"),
+      fullyOpenClosing: try number("hinge.status.fullyOpenAbove.closing"),
+      dwellMs: try number("hinge.status.dwellMs", nonNegative: true),
+      deadband: try number("hinge.status.deadband", nonNegative: true),
+      unknownAfterMs: try optionalNumber("hinge.status.unknownAfterMs"))
+    guard status.closedClosing <= status.closedOpening else {
+      throw ProfileError(
+        message:
+          "hinge.status.closedBelow.closing: expected ≤ opening (\(status.closedOpening)), found \(status.closedClosing)"
+      )
+    }
+    guard status.fullyOpenClosing <= status.fullyOpenOpening else {
+      throw ProfileError(
+        message:
+          "hinge.status.fullyOpenAbove.closing: expected ≤ opening (\(status.fullyOpenOpening)), found \(status.fullyOpenClosing)"
+      )
+    }
+    guard status.closedOpening < status.fullyOpenClosing else {
+      throw ProfileError(
+        message:
+          "hinge.status.fullyOpenAbove.closing: expected above closedBelow.opening (\(status.closedOpening)), found \(status.fullyOpenClosing)"
+      )
+    }
+    let seed = try number("hinge.policy.seed", nonNegative: true)
+    let policy = Profile.UpdatePolicy(
+      minIntervalMs: try number("hinge.policy.minIntervalMs", nonNegative: true),
+      precision: try number("hinge.policy.precision", nonNegative: true),
+      minChange: try number("hinge.policy.minChange", nonNegative: true),
+      noise: try number("hinge.policy.noise", nonNegative: true), seed: UInt64(seed))
+    return Profile.HingeProfile(
+      minAngle: minAngle, maxAngle: maxAngle, status: status, policy: policy,
+      sensorRateHz: try number("hinge.sensorRateHz.value", positive: true))
+  }
+
+  func poseGeometry(_ path: String) throws(ProfileError) -> Profile.PoseGeometry {
+    let displayName = try string(path + ".display")
+    guard let display = Display(rawValue: displayName) else {
+      throw ProfileError(message: "\(path).display: expected outer or inner, found \"\(displayName)\"")
+    }
+    try requireSource(path + ".reader")
+    let width = try number(path + ".reader.width", positive: true)
+    let height = try number(path + ".reader.height", positive: true)
+    var division: Rect?
+    if let d = try? value(path + ".division"), d != .null {
+      try requireSource(path + ".division")
+      let frame = Rect(
+        x: try number(path + ".division.x"), y: try number(path + ".division.y"),
+        width: try number(path + ".division.width", positive: true),
+        height: try number(path + ".division.height", positive: true))
+      guard frame.x >= 0, frame.y >= 0, frame.maxX <= width, frame.maxY <= height else {
+        throw ProfileError(
+          message:
+            "\(path).division: expected a frame inside the \(width) × \(height) reader, found x \(frame.x), y \(frame.y), \(frame.width) × \(frame.height)"
+        )
+      }
+      division = frame
+    }
+    return Profile.PoseGeometry(display: display, width: width, height: height, division: division)
+  }
+
+  func burst(_ path: String) throws(ProfileError) -> Profile.Burst {
+    try requireSource(path)
+    let easingName = try string(path + ".easing")
+    guard let easing = Easing(rawValue: easingName) else {
+      throw ProfileError(
+        message: "\(path).easing: expected linear, ease-in, ease-out or ease-in-out, found \"\(easingName)\"")
+    }
+    return Profile.Burst(
+      count: try integer(path + ".count", atLeast: 1, atMost: 1000),
+      durationMs: try number(path + ".durationMs", nonNegative: true), easing: easing)
+  }
+
+  func typography() throws(ProfileError) -> Profile.Typography {
+    try requireSource("typography")
+    try requireSource("typography.font")
+    try requireSource("typography.sizes")
+    var sizes: [TextSize: (pointSize: Double, lineHeight: Double)] = [:]
+    for size in TextSize.allCases {
+      let path = "typography.sizes." + size.rawValue
+      sizes[size] = (try number(path + ".pointSize", positive: true), try number(path + ".lineHeight", positive: true))
+    }
+    let fallback = try? string("typography.font.fallback")
+    let dictionary = try? string("typography.hyphenation.dictionary")
+    let factor = try number("typography.hyphenationFactor", nonNegative: true)
+    guard factor <= 1 else {
+      throw ProfileError(message: "typography.hyphenationFactor: expected a number from 0 to 1, found \(factor)")
+    }
+    return Profile.Typography(
+      fontFile: try string("typography.font.file"), fallbackFontFile: fallback, sizes: sizes,
+      lineSpacing: try number("typography.lineSpacing", nonNegative: true),
+      paragraphSpacing: try number("typography.paragraphSpacing", nonNegative: true),
+      hyphenationFactor: factor,
+      lineFragmentPadding: try number("typography.lineFragmentPadding", nonNegative: true),
+      hyphenationDictionary: dictionary,
+      hyphenLeftMin: (try? integer("typography.hyphenation.leftMin", atLeast: 1)) ?? 2,
+      hyphenRightMin: (try? integer("typography.hyphenation.rightMin", atLeast: 1)) ?? 3)
+  }
+}

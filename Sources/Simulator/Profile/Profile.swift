@@ -1,0 +1,150 @@
+import EventStream
+/// A device profile: every number of the device model, loaded from `profiles/NAME.json`.
+///
+/// The numbers are data, never constants in code; each group in the file carries a `source`
+/// note (`measured`, `apple-spec`, `derived: …`, `assumed: …`).
+public struct Profile: Sendable, Equatable {
+  /// The profile's name (`iphone-duo`, `none`).
+  public var name: String
+  /// One line on what it models.
+  public var description: String
+  /// The hinge model, or nil for a device without a hinge.
+  public var hinge: HingeProfile?
+  /// Poses the device can take, with their reader frames and folds.
+  public var poses: [Pose: PoseGeometry]
+  /// Split View frames (left and right of the fold).
+  public var splitView: [SplitMode: PoseGeometry]
+  /// Page insets.
+  public var pages: PageInsets
+  /// Transient resize bursts.
+  public var transitions: Transitions
+  /// The settle window in milliseconds.
+  public var settleWindowMs: Double
+  /// Fonts, sizes and paragraph style.
+  public var typography: Typography
+
+  /// The hinge's thresholds and update policy.
+  public struct HingeProfile: Sendable, Equatable {
+    /// Lowest angle (closed).
+    public var minAngle: Double
+    /// Highest angle (flat).
+    public var maxAngle: Double
+    /// Closed when below `closedOpening` while opening… (see `StatusThresholds`).
+    public var status: StatusThresholds
+    /// Rate and precision of delivered updates.
+    public var policy: UpdatePolicy
+    /// Sampling rate of ramps in scripts, Hz.
+    public var sensorRateHz: Double
+  }
+
+  /// Direction-aware thresholds for the hinge status.
+  public struct StatusThresholds: Sendable, Equatable {
+    /// Closed → partiallyOpen when the angle rises above this.
+    public var closedOpening: Double
+    /// partiallyOpen → closed when the angle falls below this.
+    public var closedClosing: Double
+    /// partiallyOpen → fullyOpen when the angle rises above this.
+    public var fullyOpenOpening: Double
+    /// fullyOpen → partiallyOpen when the angle falls below this.
+    public var fullyOpenClosing: Double
+    /// A new status must hold this long before it is reported, ms.
+    public var dwellMs: Double
+    /// Angle changes smaller than this never change the direction of travel, degrees.
+    public var deadband: Double
+    /// Status becomes `unknown` after this long without a sample (nil: never), ms.
+    public var unknownAfterMs: Double?
+  }
+
+  /// System policy for delivered hinge updates.
+  public struct UpdatePolicy: Sendable, Equatable {
+    /// Minimum time between delivered updates, ms.
+    public var minIntervalMs: Double
+    /// Quantisation step of delivered angles, degrees (0 = none).
+    public var precision: Double
+    /// Smallest change that is reported, degrees.
+    public var minChange: Double
+    /// Amplitude of seeded noise added to raw samples, degrees.
+    public var noise: Double
+    /// Noise seed.
+    public var seed: UInt64
+  }
+
+  /// Where the reader sits in one pose.
+  public struct PoseGeometry: Sendable, Equatable {
+    /// The display showing the app.
+    public var display: Display
+    /// Reader frame width, points.
+    public var width: Double
+    /// Reader frame height, points.
+    public var height: Double
+    /// The fold's frame in reader coordinates, if the reader meets one.
+    public var division: Rect?
+  }
+
+  /// Page insets from the reader's edges and from the fold.
+  public struct PageInsets: Sendable, Equatable {
+    /// From the reader's outer edges.
+    public var edge: Double
+    /// From the fold frame.
+    public var fold: Double
+  }
+
+  /// One burst kind.
+  public struct Burst: Sendable, Equatable {
+    /// Sizes sent (the last is the final size).
+    public var count: Int
+    /// From first to last size, ms.
+    public var durationMs: Double
+    /// How intermediate sizes move.
+    public var easing: Easing
+  }
+
+  /// Burst kinds and the region lag.
+  public struct Transitions: Sendable, Equatable {
+    /// Closed → open display switch.
+    public var open: Burst
+    /// Open → closed display switch.
+    public var close: Burst
+    /// A rotation.
+    public var rotate: Burst
+    /// A resize on the same display (bars, split view).
+    public var resize: Burst
+    /// Region updates come this long after the final size, ms.
+    public var regionLagMs: Double
+  }
+
+  /// Fonts and paragraph style.
+  public struct Typography: Sendable, Equatable {
+    /// Font file (the SF Pro stand-in).
+    public var fontFile: String
+    /// Fallback font for missing glyphs.
+    public var fallbackFontFile: String?
+    /// Point size and line height per category.
+    public var sizes: [TextSize: (pointSize: Double, lineHeight: Double)]
+    /// Extra space after each line.
+    public var lineSpacing: Double
+    /// Extra space after a paragraph's last line.
+    public var paragraphSpacing: Double
+    /// TextKit's hyphenation factor (0 = off).
+    public var hyphenationFactor: Double
+    /// TextKit's line fragment padding.
+    public var lineFragmentPadding: Double
+    /// libhyphen dictionary.
+    public var hyphenationDictionary: String?
+    /// Hyphenation left minimum.
+    public var hyphenLeftMin: Int
+    /// Hyphenation right minimum.
+    public var hyphenRightMin: Int
+
+    public static func == (a: Typography, b: Typography) -> Bool {
+      a.fontFile == b.fontFile && a.fallbackFontFile == b.fallbackFontFile
+        && a.sizes.count == b.sizes.count
+        && a.sizes.allSatisfy { k, v in b.sizes[k].map { $0 == v } ?? false }
+        && a.lineSpacing == b.lineSpacing && a.paragraphSpacing == b.paragraphSpacing
+        && a.hyphenationFactor == b.hyphenationFactor
+        && a.lineFragmentPadding == b.lineFragmentPadding
+        && a.hyphenationDictionary == b.hyphenationDictionary
+        && a.hyphenLeftMin == b.hyphenLeftMin && a.hyphenRightMin == b.hyphenRightMin
+    }
+  }
+}

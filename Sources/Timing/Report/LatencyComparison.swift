@@ -1,0 +1,148 @@
+import EventStream
+/// Two latency reports side by side: per-metric deltas of p50, p90 and p99, overall and per
+/// cause, with regressions flagged beyond a threshold (for CI).
+///
+/// A figure regresses when it grew by more than `thresholdPercent` of the base **and** by
+/// more than `minimumDeltaMs` (so 0.2 → 0.3 ms of noise is not a 50 % regression).
+///
+/// ```swift
+/// let diff = LatencyComparison(base: before, new: after, thresholdPercent: 10)
+/// print(diff.table()); exit(diff.hasRegression ? 1 : 0)
+/// ```
+public struct LatencyComparison: Sendable, Equatable {
+  /// One compared figure.
+  public struct Row: Sendable, Equatable {
+    /// `overall` or a cause.
+    public var scope: String
+    /// The latency.
+    public var metric: LatencyReport.Metric
+    /// `p50`, `p90` or `p99`.
+    public var stat: String
+    /// The base figure, ms.
+    public var base: Double
+    /// The new figure, ms.
+    public var new: Double
+    /// True when the growth passes both thresholds.
+    public var regression: Bool
+
+    /// New minus base, ms.
+    public var delta: Double { new - base }
+    /// The delta as a percentage of the base (nil when the base is 0).
+    public var percent: Double? { base == 0 ? nil : (new - base) / base * 100 }
+  }
+
+  /// The statistics compared.
+  public static let stats = ["p50", "p90", "p99"]
+
+  /// Every compared figure, overall first, then causes present in both reports.
+  public var rows: [Row]
+  /// Causes found in only one of the reports, with a word on which.
+  public var unmatched: [String]
+  /// The relative threshold, percent.
+  public var thresholdPercent: Double
+  /// The absolute threshold, ms.
+  public var minimumDeltaMs: Double
+
+  /// Compares two reports.
+  public init(
+    base: LatencyReport, new: LatencyReport, thresholdPercent: Double = 10,
+    minimumDeltaMs: Double = 1
+  ) {
+    self.thresholdPercent = thresholdPercent
+    self.minimumDeltaMs = minimumDeltaMs
+    rows = []
+    unmatched = []
+    var pairs = [(base.overall, new.overall)]
+    let newByCause = Dictionary(new.causes.map { ($0.cause, $0) }, uniquingKeysWith: { a, _ in a })
+    let baseCauses = Set(base.causes.map(\.cause))
+    for group in base.causes {
+      if let other = newByCause[group.cause] {
+        pairs.append((group, other))
+      } else {
+        unmatched.append("\(group.cause): only in BASE (\(group.records) cycles)")
+      }
+    }
+    for group in new.causes where !baseCauses.contains(group.cause) {
+      unmatched.append("\(group.cause): only in NEW (\(group.records) cycles)")
+    }
+    for (b, n) in pairs {
+      for metric in LatencyReport.Metric.allCases {
+        guard let bs = b.metrics[metric], let ns = n.metrics[metric] else { continue }
+        for stat in Self.stats {
+          let bv = bs.value(stat)!
+          let nv = ns.value(stat)!
+          let grew = nv - bv
+          let regression = grew > minimumDeltaMs && grew > abs(bv) * thresholdPercent / 100
+          rows.append(
+            Row(
+              scope: b.cause, metric: metric, stat: stat, base: bv, new: nv, regression: regression)
+          )
+        }
+      }
+    }
+  }
+
+  /// True when any figure regressed.
+  public var hasRegression: Bool { rows.contains { $0.regression } }
+
+  /// The comparison as a table, regressions marked `REGRESSION`, then a verdict line.
+  public func table() -> String {
+    var text =
+      NumberFormat.right("scope", 30) + NumberFormat.right("metric", 20)
+      + NumberFormat.right("stat", 6)
+      + NumberFormat.left("base ms", 11) + NumberFormat.left("new ms", 11)
+      + NumberFormat.left("delta", 11)
+      + NumberFormat.left("delta %", 10) + "\n"
+    for row in rows {
+      let percent =
+        row.percent.map { ($0 >= 0 ? "+" : "") + NumberFormat.fixed($0, 1) + "%" } ?? "—"
+      text +=
+        NumberFormat.right(row.scope, 30) + NumberFormat.right(row.metric.title, 20)
+        + NumberFormat.right(row.stat, 6)
+        + NumberFormat.left(NumberFormat.fixed(row.base, 2), 11)
+        + NumberFormat.left(NumberFormat.fixed(row.new, 2), 11)
+        + NumberFormat.left((row.delta >= 0 ? "+" : "") + NumberFormat.fixed(row.delta, 2), 11)
+        + NumberFormat.left(percent, 10) + (row.regression ? "  REGRESSION" : "") + "\n"
+    }
+    for note in unmatched { text += "note: \(note)\n" }
+    let count = rows.filter(\.regression).count
+    text +=
+      count == 0
+      ? "no regression (threshold \(NumberFormat.shortest(thresholdPercent)) % and \(NumberFormat.shortest(minimumDeltaMs)) ms)\n"
+      : "\(count) regression(s) beyond \(NumberFormat.shortest(thresholdPercent)) % and \(NumberFormat.shortest(minimumDeltaMs)) ms\n"
+    return text
+  }
+}
+
+extension LatencyComparison {
+  /// The comparison as JSON: thresholds, `regression`, and one object per compared figure.
+  public func json() -> String {
+    var w = JSONObjectWriter()
+    w.field("thresholdPercent", thresholdPercent)
+    w.field("minimumDeltaMs", minimumDeltaMs)
+    w.field("regression", hasRegression)
+    w.openArray("rows")
+    for row in rows {
+      w.openElement()
+      w.field("scope", row.scope)
+      w.field("metric", row.metric.rawValue)
+      w.field("stat", row.stat)
+      w.field("base", row.base)
+      w.field("new", row.new)
+      w.field("delta", row.delta)
+      if let p = row.percent { w.field("percent", p) } else { w.null("percent") }
+      w.field("regression", row.regression)
+      w.close()
+    }
+    w.closeArray()
+    w.openArray("unmatched")
+    for note in unmatched {
+      var bytes: [UInt8] = []
+      JSONObjectWriter.appendString(note, to: &bytes)
+      w.rawElement(bytes)
+    }
+    w.closeArray()
+    w.close()
+    return String(decoding: w.bytes, as: UTF8.self) + "\n"
+  }
+}

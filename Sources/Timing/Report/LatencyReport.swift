@@ -1,0 +1,202 @@
+import EventStream
+/// A latency summary of timing records: count, min, p50, p90, p99 and max (nearest-rank) of
+/// each latency, per cause and overall.
+///
+/// ```swift
+/// let report = LatencyReport(records: records)
+/// print(report.table())          // a block per cause, then overall
+/// let json = report.json()       // for `hingesim report --compare`
+/// let back = try LatencyReport(json: Array(json.utf8))
+/// ```
+public struct LatencyReport: Sendable, Equatable {
+  /// A latency derived from a timing record, in milliseconds.
+  public enum Metric: String, CaseIterable, Sendable {
+    /// Last scene size → page shown (settle wait plus pagination); nil without a size change.
+    case lastSizeToShown
+    /// Cause (the input) → page shown.
+    case causeToShown
+    /// Last scene size (or the cause) → settle.
+    case settleWait
+    /// Pagination compute time (real, monotonic).
+    case pagination
+
+    /// The metric's value for a record, or nil when it does not apply.
+    public func value(of record: TimingRecord) -> Double? {
+      switch self {
+      case .lastSizeToShown: record.lastSizeToShown
+      case .causeToShown: record.causeToShown
+      case .settleWait: record.settleWait
+      case .pagination: record.paginationMs
+      }
+    }
+
+    /// The metric's name in tables.
+    public var title: String {
+      switch self {
+      case .lastSizeToShown: "last size → shown"
+      case .causeToShown: "cause → shown"
+      case .settleWait: "settle wait"
+      case .pagination: "pagination"
+      }
+    }
+  }
+
+  /// Count, min, nearest-rank p50 / p90 / p99 and max of one metric's values.
+  public struct Summary: Sendable, Equatable {
+    /// Values summarised.
+    public var count: Int
+    /// Smallest value.
+    public var min: Double
+    /// Median (nearest rank).
+    public var p50: Double
+    /// 90th percentile (nearest rank).
+    public var p90: Double
+    /// 99th percentile (nearest rank).
+    public var p99: Double
+    /// Largest value.
+    public var max: Double
+
+    /// Makes a summary from its figures.
+    public init(count: Int, min: Double, p50: Double, p90: Double, p99: Double, max: Double) {
+      self.count = count
+      self.min = min
+      self.p50 = p50
+      self.p90 = p90
+      self.p99 = p99
+      self.max = max
+    }
+
+    /// Summarises values; nil when there are none.
+    public init?(values: [Double]) {
+      let sorted = values.sorted()
+      guard let first = sorted.first, let last = sorted.last else { return nil }
+      self.init(
+        count: sorted.count, min: first, p50: Percentile.nearestRank(50, ofSorted: sorted)!,
+        p90: Percentile.nearestRank(90, ofSorted: sorted)!,
+        p99: Percentile.nearestRank(99, ofSorted: sorted)!,
+        max: last)
+    }
+
+    /// The figure named `stat` (`min`, `p50`, `p90`, `p99`, `max`).
+    public func value(_ stat: String) -> Double? {
+      switch stat {
+      case "min": min
+      case "p50": p50
+      case "p90": p90
+      case "p99": p99
+      case "max": max
+      default: nil
+      }
+    }
+  }
+
+  /// The records of one cause (or all of them) summarised per metric.
+  public struct Group: Sendable, Equatable {
+    /// The cause (`overall` for every record).
+    public var cause: String
+    /// Timing records in the group.
+    public var records: Int
+    /// One summary per metric that has values.
+    public var metrics: [Metric: Summary]
+
+    /// Makes a group from its figures.
+    public init(cause: String, records: Int, metrics: [Metric: Summary]) {
+      self.cause = cause
+      self.records = records
+      self.metrics = metrics
+    }
+
+    /// Summarises records under a cause name.
+    public init(cause: String, records: [TimingRecord]) {
+      var metrics: [Metric: Summary] = [:]
+      for metric in Metric.allCases {
+        if let summary = Summary(values: records.compactMap { metric.value(of: $0) }) {
+          metrics[metric] = summary
+        }
+      }
+      self.init(cause: cause, records: records.count, metrics: metrics)
+    }
+  }
+
+  /// One group per cause, sorted by cause.
+  public var causes: [Group]
+  /// Every record.
+  public var overall: Group
+
+  /// Makes a report from its groups.
+  public init(causes: [Group], overall: Group) {
+    self.causes = causes
+    self.overall = overall
+  }
+
+  /// Summarises timing records per cause and overall.
+  public init(records: [TimingRecord]) {
+    var byCause: [String: [TimingRecord]] = [:]
+    for record in records { byCause[record.cause, default: []].append(record) }
+    causes = byCause.keys.sorted().map { Group(cause: $0, records: byCause[$0]!) }
+    overall = Group(cause: "overall", records: records)
+  }
+
+  /// The statistics of a summary, in column order.
+  public static let stats = ["min", "p50", "p90", "p99", "max"]
+
+  // MARK: - Text
+
+  /// A block per cause and one for all records: count, min, p50, p90, p99, max in ms.
+  public func table() -> String {
+    var text = ""
+    for group in causes + [overall] {
+      let cycles = group.records == 1 ? "1 cycle" : "\(group.records) cycles"
+      text += "\(group.cause) — \(cycles)\n"
+      text += "  " + NumberFormat.right("latency (ms)", 20) + NumberFormat.left("count", 6)
+      for stat in Self.stats { text += NumberFormat.left(stat, 10) }
+      text += "\n"
+      for metric in Metric.allCases {
+        text += "  " + NumberFormat.right(metric.title, 20)
+        guard let s = group.metrics[metric] else {
+          text += NumberFormat.left("0", 6) + NumberFormat.left("—", 10) + "\n"
+          continue
+        }
+        text += NumberFormat.left(String(s.count), 6)
+        for stat in Self.stats {
+          text += NumberFormat.left(NumberFormat.fixed(s.value(stat)!, 2), 10)
+        }
+        text += "\n"
+      }
+      text += "\n"
+    }
+    return text
+  }
+
+  /// One row per cause and metric: `cause,metric,count,min,p50,p90,p99,max` (ms).
+  public func csv() -> String {
+    var text = "cause,metric,count,min_ms,p50_ms,p90_ms,p99_ms,max_ms\n"
+    for group in causes + [overall] {
+      for metric in Metric.allCases {
+        let cause = Self.csvField(group.cause)
+        guard let s = group.metrics[metric] else {
+          text += "\(cause),\(metric.rawValue),0,,,,,\n"
+          continue
+        }
+        text += "\(cause),\(metric.rawValue),\(s.count)"
+        for stat in Self.stats { text += "," + NumberFormat.shortest(s.value(stat)!, places: 6) }
+        text += "\n"
+      }
+    }
+    return text
+  }
+
+  private static func csvField(_ text: String) -> String {
+    guard text.contains(",") || text.contains("\"") || text.contains("\n") else { return text }
+    return "\"" + text.replacingAll("\"", with: "\"\"") + "\""
+  }
+}
+
+extension String {
+  /// Every occurrence of `target` replaced (Foundation-free).
+  func replacingAll(_ target: Character, with replacement: String) -> String {
+    var result = ""
+    for c in self { if c == target { result += replacement } else { result.append(c) } }
+    return result
+  }
+}
