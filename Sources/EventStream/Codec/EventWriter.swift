@@ -1,5 +1,5 @@
 /// Encodes events as JSON Lines: one object per event, `t` then `type` first, then the fields
-/// documented in the README's stream schema.
+/// documented in docs/stream.md.
 ///
 /// ```swift
 /// EventWriter.line(Event(time: 0, .sample(angle: 30)))
