@@ -33,7 +33,12 @@ struct EventCodingTests {
       Event(time: 11, .regions(RegionsChange(division: nil))),
       Event(
         time: 12,
-        .settled(Settled(width: 867, height: 611, textSize: .large, division: division, sizes: 7, changed: true))),
+        .settled(
+          Settled(
+            width: 867, height: 611, textSize: .large, division: division, sizes: 7, changed: true,
+            cycle: SettleCycle(
+              cause: .status(from: .closed, to: .fullyOpen), causeTime: 1.5, firstChange: 2, lastChange: 9.125,
+              firstSize: 2, lastSize: nil)))),
     ]
     for event in events {
       let line = EventWriter.string(event)

@@ -89,7 +89,7 @@ struct ReportCommandTests {
     #expect(json.code == 0)
     let report = try LatencyReport(json: Array(json.out.utf8))
     #expect(
-      report.causes.map(\.cause) == ["initial", "rotation", "status closed→fullyOpen", "text size"])
+      report.causes.map(\.scope.name) == ["initial", "rotation", "status closed→fullyOpen", "text size"])
     #expect(report.overall.records == 4)
     let csv = try cli.run([scenario, "--csv"])
     #expect(csv.out.hasPrefix("cause,metric,count,min_ms,p50_ms,p90_ms,p99_ms,max_ms\n"))

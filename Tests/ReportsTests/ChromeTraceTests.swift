@@ -117,7 +117,7 @@ struct ChromeTraceTests {
   @Test("a slice that would overlap goes to an overlap track")
   func overlap() throws {
     let r1 = TimingRecord(
-      cause: "rotation", causeTime: 0, firstSize: nil, lastSize: nil, sizes: 0, settled: 200,
+      cause: .rotation, causeTime: 0, firstSize: nil, lastSize: nil, sizes: 0, settled: 200,
       paginationMs: 0, cache: .skip,
       pageCount: 0, characters: 0, shown: 300)
     var r2 = r1

@@ -51,6 +51,25 @@ public enum TimingFixtures {
     return records(out)
   }
 
+  /// Runs a hand-made simulator stream without its `settled` events through a settle stage
+  /// (window 200 ms, as the profile's), then feeds it with the settles in place — reader
+  /// events stay at their times, after a settle at the same time — into one timing stage.
+  public static func feedThroughSettle(_ events: [Event], into stage: TimingStateMachine) -> [TimingRecord] {
+    let reader = events.filter {
+      switch $0.kind {
+      case .paginated, .shown: true
+      default: false
+      }
+    }
+    let simulator = events.filter { e in !reader.contains { $0 == e } }
+    var merged = TestSupport.run(simulator, stages: [SettleStateMachine(windowMs: 200)])
+    for event in reader {
+      let index = merged.firstIndex { $0.time > event.time } ?? merged.endIndex
+      merged.insert(event, at: index)
+    }
+    return feed(merged, into: stage)
+  }
+
   /// The timing records of a stream.
   public static func records(_ events: [Event]) -> [TimingRecord] {
     events.compactMap {

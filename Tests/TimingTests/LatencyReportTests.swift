@@ -11,7 +11,7 @@ struct LatencyReportTests {
     -> TimingRecord
   {
     TimingRecord(
-      cause: cause, causeTime: causeTime, firstSize: lastSize.map { _ in 50 }, lastSize: lastSize,
+      cause: SettleCause(name: cause)!, causeTime: causeTime, firstSize: lastSize.map { _ in 50 }, lastSize: lastSize,
       sizes: lastSize == nil ? 0 : 7,
       settled: settled, paginationMs: ms, cache: .miss, pageCount: 48, characters: 44_500,
       shown: settled + ms)
@@ -25,7 +25,7 @@ struct LatencyReportTests {
   @Test("groups per cause, sorted, and overall; metrics skip records they do not apply to")
   func grouping() {
     let report = LatencyReport(records: Self.records)
-    #expect(report.causes.map(\.cause) == ["rotation", "text size"])
+    #expect(report.causes.map(\.scope.name) == ["rotation", "text size"])
     #expect(report.overall.records == 4)
     let rotation = report.causes[0]
     #expect(
@@ -105,7 +105,7 @@ struct LatencyReportTests {
     let diff = LatencyComparison(base: base, new: slower, thresholdPercent: 10, minimumDeltaMs: 1)
     #expect(diff.hasRegression)
     let row = diff.rows.first {
-      $0.scope == "rotation" && $0.metric == .pagination && $0.stat == "p50"
+      $0.scope == .cause(.rotation) && $0.metric == .pagination && $0.stat == .p50
     }
     #expect(row?.delta == 5)
     #expect(row?.percent == 25)
@@ -125,6 +125,6 @@ struct LatencyReportTests {
     let new = LatencyReport(records: Self.records + [Self.record("split")])
     let diff = LatencyComparison(base: base, new: new)
     #expect(diff.unmatched == ["split: only in NEW (1 cycles)"])
-    #expect(!diff.rows.contains { $0.scope == "split" })
+    #expect(!diff.rows.contains { $0.scope == .cause(.split) })
   }
 }

@@ -13,22 +13,22 @@ struct TimingStateMachineTests {
     let records = TimingFixtures.records(events)
     let expected = [
       TimingRecord(
-        cause: "initial", causeTime: 0, firstSize: 0, lastSize: 0, sizes: 1, settled: 200,
+        cause: .initial, causeTime: 0, firstSize: 0, lastSize: 0, sizes: 1, settled: 200,
         paginationMs: 12.5,
         cache: .miss, pageCount: 48, characters: 44_500, shown: 212.5),
       TimingRecord(
-        cause: "status closed→fullyOpen", causeTime: 1010, firstSize: 1010, lastSize: 1210,
+        cause: .status(from: .closed, to: .fullyOpen), causeTime: 1010, firstSize: 1010, lastSize: 1210,
         sizes: 7, settled: 1410,
         paginationMs: 12.5, cache: .miss, pageCount: 48, characters: 44_500, shown: 1422.5),
       TimingRecord(
-        cause: "text size", causeTime: 3000, firstSize: nil, lastSize: nil, sizes: 0, settled: 3200,
+        cause: .textSize, causeTime: 3000, firstSize: nil, lastSize: nil, sizes: 0, settled: 3200,
         paginationMs: 12.5, cache: .miss, pageCount: 48, characters: 44_500, shown: 3212.5),
       TimingRecord(
-        cause: "rotation", causeTime: 5000, firstSize: 5000, lastSize: 5300, sizes: 5,
+        cause: .rotation, causeTime: 5000, firstSize: 5000, lastSize: 5300, sizes: 5,
         settled: 5500,
         paginationMs: 12.5, cache: .miss, pageCount: 48, characters: 44_500, shown: 5512.5),
       TimingRecord(
-        cause: "text size", causeTime: 6000, firstSize: nil, lastSize: nil, sizes: 0, settled: 6250,
+        cause: .textSize, causeTime: 6000, firstSize: nil, lastSize: nil, sizes: 0, settled: 6250,
         paginationMs: 0, cache: .skip, pageCount: 0, characters: 0, shown: 6250),
     ]
     #expect(records == expected)
@@ -50,7 +50,7 @@ struct TimingStateMachineTests {
     let records = TimingFixtures.records(
       TimingFixtures.run(TimingFixtures.scripted, readerMs: nil, expectsReader: false))
     #expect(
-      records.map(\.cause) == [
+      records.map(\.cause.name) == [
         "initial", "status closed→fullyOpen", "text size", "rotation", "text size",
       ])
     #expect(records.map(\.shown) == [200, 1410, 3200, 5500, 6250])
@@ -68,14 +68,6 @@ struct TimingStateMachineTests {
           SceneChange(
             width: 867, height: 611, display: .inner, transient: i < n, index: i, count: n)))
     }
-    func settled(_ t: Double, sizes: Int, changed: Bool) -> Event {
-      Event(
-        time: t,
-        .settled(
-          Settled(
-            width: 867, height: 611, textSize: .large, division: division, sizes: sizes,
-            changed: changed)))
-    }
     let paginated = Paginated(
       pageWidth: 395.5, pageHeight: 571, textSize: .large, pageCount: 50, ms: 3.25, cache: .hit,
       characters: 0)
@@ -87,24 +79,22 @@ struct TimingStateMachineTests {
       Event(time: 100, .status(StatusChange(status: .partiallyOpen, from: .closed, angle: 9))),
       scene(100, 1, 2), scene(150, 2, 2),
       Event(time: 150, .regions(RegionsChange(division: division))),
-      settled(350, sizes: 2, changed: true),
       Event(time: 353.25, .paginated(paginated)), Event(time: 353.25, .shown(shown)),
       // Folding flat changes no size: this status change is dropped by the later text size.
       Event(time: 500, .status(StatusChange(status: .fullyOpen, from: .partiallyOpen, angle: 161))),
       Event(time: 800, .textSize(.large)),  // the same size: no layout change either
       Event(time: 900, .split(.left)), scene(900, 1, 1),
-      settled(1100, sizes: 1, changed: false),
       Event(time: 1200, .shown(shown)),  // a page turn, outside any cycle
     ]
-    let records = TimingFixtures.feed(stream, into: TimingStateMachine(expectsReader: true))
+    let records = TimingFixtures.feedThroughSettle(stream, into: TimingStateMachine(expectsReader: true))
     #expect(
       records == [
         TimingRecord(
-          cause: "initial", causeTime: 100, firstSize: 100, lastSize: 150, sizes: 2, settled: 350,
+          cause: .initial, causeTime: 100, firstSize: 100, lastSize: 150, sizes: 2, settled: 350,
           paginationMs: 3.25,
           cache: .hit, pageCount: 50, characters: 0, shown: 353.25),
         TimingRecord(
-          cause: "split", causeTime: 900, firstSize: 900, lastSize: 900, sizes: 1, settled: 1100,
+          cause: .split, causeTime: 900, firstSize: 900, lastSize: 900, sizes: 1, settled: 1100,
           paginationMs: 0,
           cache: .skip, pageCount: 0, characters: 0, shown: 1100),
       ])
@@ -122,21 +112,13 @@ struct TimingStateMachineTests {
           SceneChange(
             width: 382, height: 620, display: .outer, transient: false, index: 1, count: 1)))
     }
-    func settled(_ t: Double) -> Event {
-      Event(
-        time: t,
-        .settled(
-          Settled(width: 382, height: 620, textSize: .large, division: nil, sizes: 1, changed: true)
-        ))
-    }
     let stream = [
-      scene(0), settled(200),
+      scene(0),
       status(1000, .fullyOpen, .partiallyOpen), scene(1000), status(1100, .partiallyOpen, .closed),
-      settled(1300),
-      scene(2000), settled(2200),
+      scene(2000),
     ]
-    let records = TimingFixtures.feed(stream, into: TimingStateMachine(expectsReader: false))
-    #expect(records.map(\.cause) == ["initial", "status fullyOpen→closed", "other"])
+    let records = TimingFixtures.feedThroughSettle(stream, into: TimingStateMachine(expectsReader: false))
+    #expect(records.map(\.cause.name) == ["initial", "status fullyOpen→closed", "other"])
     #expect(records.map(\.causeTime) == [0, 1000, 2000])
   }
 }

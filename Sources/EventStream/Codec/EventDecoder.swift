@@ -194,7 +194,7 @@ public struct EventDecoder: Sendable {
           width: try fieldReader.number("width"), height: try fieldReader.number("height"),
           textSize: try fieldReader.name("textSize", TextSize.self) { TextSize(name: $0) },
           division: try fieldReader.division(), sizes: try fieldReader.integer("sizes"),
-          changed: try fieldReader.bool("changed")))
+          changed: try fieldReader.bool("changed"), cycle: try fieldReader.cycle()))
     case ("paginated", .simulator), ("shown", .simulator), ("timing", .simulator), ("violation", .simulator):
       return .skipped
     default:
@@ -275,6 +275,25 @@ private struct Fields {
       throw EventDecoder.Failure(column: column, message: "expected one of \(names) for '\(key)', found \(v.found)")
     }
     return parsed
+  }
+
+  func cycle() throws(EventDecoder.Failure) -> SettleCycle {
+    let (value, column) = try self.value("cause")
+    guard case .string(let name) = value, let cause = SettleCause(name: name) else {
+      throw EventDecoder.Failure(
+        column: column,
+        message: "expected a cause (initial, status FROM→TO, rotation, text size, split, other) for 'cause', found \(value.found)")
+    }
+    return SettleCycle(
+      cause: cause, causeTime: try number("causeTime"), firstChange: try number("firstChange"),
+      lastChange: try number("lastChange"), firstSize: try optionalNumber("firstSize"),
+      lastSize: try optionalNumber("lastSize"))
+  }
+
+  func optionalNumber(_ key: String) throws(EventDecoder.Failure) -> Double? {
+    guard has(key) else { return nil }
+    if case (.null, _) = try value(key) { return nil }
+    return try number(key)
   }
 
   func division() throws(EventDecoder.Failure) -> Division? {

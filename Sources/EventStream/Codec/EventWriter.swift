@@ -85,6 +85,12 @@ public enum EventWriter {
       division(s.division, into: &w)
       w.field("sizes", s.sizes)
       w.field("changed", s.changed)
+      w.field("cause", s.cycle.cause.name)
+      w.field("causeTime", s.cycle.causeTime)
+      w.field("firstChange", s.cycle.firstChange)
+      w.field("lastChange", s.cycle.lastChange)
+      if let v = s.cycle.firstSize { w.field("firstSize", v) } else { w.null("firstSize") }
+      if let v = s.cycle.lastSize { w.field("lastSize", v) } else { w.null("lastSize") }
     case .paginated(let p):
       w.field("pageWidth", p.pageWidth)
       w.field("pageHeight", p.pageHeight)

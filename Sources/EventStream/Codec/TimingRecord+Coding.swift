@@ -1,7 +1,7 @@
 /// JSON fields of a `timing` event.
 enum TimingRecordCoding {
   static func write(_ r: TimingRecord, into w: inout JSONObjectWriter) {
-    w.field("cause", r.cause)
+    w.field("cause", r.cause.name)
     w.field("causeTime", r.causeTime)
     if let v = r.firstSize { w.field("firstSize", v) } else { w.null("firstSize") }
     if let v = r.lastSize { w.field("lastSize", v) } else { w.null("lastSize") }

@@ -121,8 +121,8 @@ public struct Violation: Sendable, Equatable {
 
 /// One settle cycle's timing (filled by the timing stage; see `Timing/`).
 public struct TimingRecord: Sendable, Equatable {
-  /// What caused the cycle: `initial`, `status closed→fullyOpen`, `rotation`, `text size`, `split`, `other`.
-  public var cause: String
+  /// What caused the cycle.
+  public var cause: SettleCause
   /// Time of the input that caused it.
   public var causeTime: Double
   /// First scene change of the burst (nil when the size did not change).
@@ -146,7 +146,7 @@ public struct TimingRecord: Sendable, Equatable {
 
   /// Makes a timing record.
   public init(
-    cause: String, causeTime: Double, firstSize: Double?, lastSize: Double?, sizes: Int,
+    cause: SettleCause, causeTime: Double, firstSize: Double?, lastSize: Double?, sizes: Int,
     settled: Double, paginationMs: Double, cache: CacheOutcome, pageCount: Int, characters: Int,
     shown: Double
   ) {

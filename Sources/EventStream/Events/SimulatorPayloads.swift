@@ -103,11 +103,13 @@ public struct Settled: Sendable, Equatable {
   public var sizes: Int
   /// False when the key equals the previously settled one (reported, nothing to paginate).
   public var changed: Bool
+  /// The cycle this settle ends: its cause and its first and last layout change.
+  public var cycle: SettleCycle
 
   /// Makes a settled event.
   public init(
     width: Double, height: Double, textSize: TextSize, division: Division?, sizes: Int,
-    changed: Bool
+    changed: Bool, cycle: SettleCycle
   ) {
     self.width = width
     self.height = height
@@ -115,5 +117,6 @@ public struct Settled: Sendable, Equatable {
     self.division = division
     self.sizes = sizes
     self.changed = changed
+    self.cycle = cycle
   }
 }

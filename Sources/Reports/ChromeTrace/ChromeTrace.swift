@@ -4,7 +4,7 @@ import EventStream
 ///
 /// One process, one thread track per stage (`input`, `hinge`, `scene`, `settle`, `reader`,
 /// `timing`), named with `M` metadata. `ts` and `dur` are microseconds of stream time.
-/// - `X` complete slices: each scene burst, each settle's debounce (first key change → settle)
+/// - `X` complete slices: each scene burst, each settle's debounce (the cycle's first layout change → settle)
 ///   with its quiet window (last change → settle) nested inside, each pagination, each
 ///   settle cycle (cause → shown) on `timing`.
 /// - `C` counters: the raw sensor angle, the delivered hinge angle, the scene size.
@@ -46,9 +46,6 @@ public struct ChromeTrace: Sendable {
   private var lastStart: [Int: Double] = [:]
   private var overlapTracks: Set<Int> = []
   private var burst: (start: Double, last: Double, sizes: Int, count: Int, width: Double, height: Double)?
-  private var firstKeyChange: Double?
-  private var lastKeyChange: Double?
-  private var divisionFrame: Rect?
 
   /// Starts a trace for a process named `processName` (one per source in a batch).
   public init(processName: String = "hingesim", pid: Int = 1) {
@@ -74,9 +71,7 @@ public struct ChromeTrace: Sendable {
     case .sample(let angle):
       counter("sensor angle", .input, t, [("degrees", angle)])
     case .orientation(let o): instant("orientation \(o.rawValue)", .input, t)
-    case .textSize(let s):
-      instant("text size \(s.rawValue)", .input, t)
-      keyChanged(at: t)
+    case .textSize(let s): instant("text size \(s.rawValue)", .input, t)
     case .turn(let d): instant("turn \(d.rawValue)", .input, t)
     case .goto(let offset): instant("goto \(offset)", .input, t)
     case .split(let s): instant("split \(s.rawValue)", .input, t)
@@ -94,20 +89,13 @@ public struct ChromeTrace: Sendable {
     case .regions(let r):
       let name = r.division.map { $0.isActive ? "fold active" : "fold inactive" } ?? "no fold"
       instant(name, .scene, t)
-      // Only a new fold frame changes the layout key; isActive alone does not.
-      if r.division?.frame != divisionFrame { keyChanged(at: t) }
-      divisionFrame = r.division?.frame
     case .settled(let s):
-      let first = firstKeyChange ?? t
-      let last = lastKeyChange ?? t
       slice(
-        "debounce", .settle, from: first, to: t,
+        "debounce", .settle, from: s.cycle.firstChange, to: t,
         args: [("sizes", .number(Double(s.sizes))), ("changed", .bool(s.changed))])
       slice(
-        "quiet window", .settle, from: last, to: t,
+        "quiet window", .settle, from: s.cycle.lastChange, to: t,
         args: [("width", .number(s.width)), ("height", .number(s.height))])
-      firstKeyChange = nil
-      lastKeyChange = nil
     case .paginated(let p):
       slice(
         "paginate", .reader, from: t - p.ms, to: t,
@@ -126,13 +114,13 @@ public struct ChromeTrace: Sendable {
         "violation \(v.rule)", .reader, t, scope: "g", args: [("message", .string(v.message))])
     case .timing(let r):
       var args: [(String, JSONValue)] = [
-        ("cause", .string(r.cause)), ("sizes", .number(Double(r.sizes))),
+        ("cause", .string(r.cause.name)), ("sizes", .number(Double(r.sizes))),
         ("cache", .string(r.cache.rawValue)),
         ("causeToShownMs", .number(r.causeToShown)), ("settleWaitMs", .number(r.settleWait)),
         ("paginationMs", .number(r.paginationMs)),
       ]
       if let v = r.lastSizeToShown { args.append(("lastSizeToShownMs", .number(v))) }
-      slice(r.cause, .timing, from: r.causeTime, to: r.shown, args: args)
+      slice(r.cause.name, .timing, from: r.causeTime, to: r.shown, args: args)
     }
   }
 
@@ -163,7 +151,6 @@ public struct ChromeTrace: Sendable {
 
   private mutating func sceneSize(_ s: SceneChange, at t: Double) {
     if s.index == 1 { closeBurst() }
-    keyChanged(at: t)
     counter("scene size", .scene, t, [("width", s.width), ("height", s.height)])
     if var b = burst {
       b.last = t
@@ -189,11 +176,6 @@ public struct ChromeTrace: Sendable {
         ("sizes", .number(Double(b.sizes))), ("width", .number(b.width)),
         ("height", .number(b.height)),
       ])
-  }
-
-  private mutating func keyChanged(at t: Double) {
-    if firstKeyChange == nil { firstKeyChange = t }
-    lastKeyChange = t
   }
 
   // MARK: - Trace events

@@ -32,9 +32,6 @@ public struct TimelinePlot: Sendable {
   private var paginations: [(t: Double, ms: Double, cache: CacheOutcome, pages: Int)] = []
   private var shown: [Double] = []
   private var violations: [(Double, String)] = []
-  private var firstKeyChange: Double?
-  private var lastKeyChange: Double?
-  private var divisionFrame: Rect?
   private var end = 0.0
 
   /// Starts an empty plot.
@@ -59,34 +56,18 @@ public struct TimelinePlot: Sendable {
     case .hinge(let h): angles.append((t, h.angle))
     case .status(let s): statuses.append((t, s.status))
     case .orientation(let o): inputs.append((t, "rotate \(o.rawValue)"))
-    case .textSize(let s):
-      inputs.append((t, "text \(s.rawValue)"))
-      keyChanged(t)
+    case .textSize(let s): inputs.append((t, "text \(s.rawValue)"))
     case .split(let s): inputs.append((t, "split \(s.rawValue)"))
     case .mark(let label): inputs.append((t, label))
     case .turn(let d): inputs.append((t, "turn \(d.rawValue)"))
     case .goto(let offset): inputs.append((t, "goto \(offset)"))
-    case .scene(let s):
-      sizes.append((t, s.width, s.height, s.transient))
-      keyChanged(t)
-    case .regions(let r):
-      // Only the fold's frame is part of the layout key; `isActive` alone settles nothing.
-      if r.division?.frame != divisionFrame { keyChanged(t) }
-      divisionFrame = r.division?.frame
-    case .settled(let s):
-      settles.append((firstKeyChange ?? t, lastKeyChange ?? t, t, s.sizes, s.changed))
-      firstKeyChange = nil
-      lastKeyChange = nil
+    case .scene(let s): sizes.append((t, s.width, s.height, s.transient))
+    case .settled(let s): settles.append((s.cycle.firstChange, s.cycle.lastChange, t, s.sizes, s.changed))
     case .paginated(let p): paginations.append((t, p.ms, p.cache, p.pageCount))
     case .shown: shown.append(t)
     case .violation(let v): violations.append((t, v.rule))
-    case .pose, .timing: break
+    case .pose, .regions, .timing: break
     }
-  }
-
-  private mutating func keyChanged(_ t: Double) {
-    if firstKeyChange == nil { firstKeyChange = t }
-    lastKeyChange = t
   }
 
   // MARK: - Layout

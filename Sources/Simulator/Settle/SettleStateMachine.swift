@@ -1,39 +1,38 @@
 import EventStream
-/// The layout key the reader paginates for: scene size, text size and the fold's frame
-/// (active or not — `isActive` alone is not part of it).
-public struct LayoutKey: Hashable, Sendable {
-  /// Reader width.
-  public var width: Double
-  /// Reader height.
-  public var height: Double
-  /// Dynamic Type size.
-  public var textSize: TextSize
-  /// The fold's frame, if any.
-  public var divisionFrame: Rect?
-}
 
-/// The settle stage: a trailing debounce over the layout key.
+/// The settle stage: a trailing debounce over the layout key, and the one place that decides
+/// whether the key changed and what a settle cycle was.
 ///
-/// Each new key moves the deadline to `now + window`; at the deadline one `settled` is
-/// emitted with the last key and the number of scene sizes since the previous settle. Same
-/// semantics as `task(id:)` cancelling its wait and as swift-async-algorithms' `debounce`:
-/// trailing edge only; `flush` (the source cut short) emits a pending key at once. A settle
-/// whose key equals the previously settled one is reported with `changed: false`.
+/// Each scene size, and each change of the text size or the fold's frame, moves the deadline
+/// to `now + window`; at the deadline one `settled` is emitted with the last key, the number
+/// of scene sizes since the previous settle and the cycle (cause, first and last change).
+/// Same semantics as `task(id:)` cancelling its wait and as swift-async-algorithms'
+/// `debounce`: trailing edge only; `flush` (the source cut short) emits a pending key at once.
+/// A settle whose key equals the previously settled one is reported with `changed: false`.
 ///
 /// ```swift
 /// var settle = SettleStateMachine(windowMs: 200)
-/// // scene at 0, 33, 67 … 200 → settled at 400 with sizes 7
+/// // scene at 0, 33, 67 … 200 → settled at 400 with sizes 7, cause initial, firstChange 0
 /// ```
 public struct SettleStateMachine: Stage {
+  /// Where the debounce is.
+  enum State: Equatable {
+    /// No scene size yet: there is no key to settle.
+    case noScene
+    /// The key has been settled (or waits for its first change); nothing is pending.
+    case quiet
+    /// A change is waiting out the window until `due`.
+    case debouncing(due: Double)
+  }
+
   /// The quiet time that settles a key, ms.
   public let windowMs: Double
-  private var width: Double?
-  private var height: Double = 0
+  private(set) var state = State.noScene
+  private var size: (width: Double, height: Double)?
   private var textSize: TextSize
   private var division: Division?
-  private var sizes = 0
-  private var due: Double?
   private var lastSettled: LayoutKey?
+  private var cycle = SettleCycleTracker()
 
   /// Makes the stage with a window and the starting text size.
   public init(windowMs: Double, textSize: TextSize = .large) {
@@ -41,55 +40,71 @@ public struct SettleStateMachine: Stage {
     self.textSize = textSize
   }
 
-  public var deadline: Double? { due }
+  public var deadline: Double? {
+    if case .debouncing(let due) = state { due } else { nil }
+  }
 
-  private var key: LayoutKey? {
-    guard let width else { return nil }
-    return LayoutKey(width: width, height: height, textSize: textSize, divisionFrame: division?.frame)
+  /// The current key, nil before the first scene size.
+  public var key: LayoutKey? {
+    size.map { LayoutKey(width: $0.width, height: $0.height, textSize: textSize, divisionFrame: division?.frame) }
   }
 
   public mutating func receive(_ event: Event, into output: inout [Event]) {
-    let before = key
+    let time = event.time
     switch event.kind {
-    case .scene(let s):
-      width = s.width
-      height = s.height
-      sizes += 1
-    case .textSize(let size):
-      textSize = size
-    case .regions(let r):
-      division = r.division
-    default:
-      return
-    }
-    if case .scene = event.kind {
-      due = event.time + windowMs  // every size restarts the wait, even a repeated one
-    } else if key != before, key != nil {
-      due = event.time + windowMs
+    case .scene(let s): sceneSized(s, at: time)
+    case .textSize(let size): textSizeRequested(size, at: time)
+    case .regions(let r): regionsChanged(r, at: time)
+    case .status(let s): cycle.statusChanged(from: s.from, to: s.status, at: time)
+    case .orientation: cycle.rotated(at: time)
+    case .split: cycle.splitChanged(at: time)
+    default: break
     }
   }
 
   public mutating func fire(at now: Double, into output: inout [Event]) {
-    guard let due, now >= due else { return }
-    emit(at: now, into: &output)
+    guard case .debouncing(let due) = state, now >= due else { return }
+    settle(at: now, into: &output)
   }
 
   public mutating func flush(at now: Double, into output: inout [Event]) {
-    guard due != nil else { return }
-    emit(at: now, into: &output)
+    guard case .debouncing = state else { return }
+    settle(at: now, into: &output)
   }
 
-  private mutating func emit(at now: Double, into output: inout [Event]) {
-    due = nil
-    guard let key else { return }
-    output.append(
-      Event(
-        time: now,
-        .settled(
-          Settled(
-            width: key.width, height: key.height, textSize: key.textSize, division: division,
-            sizes: sizes, changed: key != lastSettled))))
+  // MARK: - Events
+
+  private mutating func sceneSized(_ s: SceneChange, at time: Double) {
+    size = (s.width, s.height)
+    cycle.sized(at: time)
+    state = .debouncing(due: time + windowMs)  // every size restarts the wait, even a repeated one
+  }
+
+  /// A text size equal to the current one is no trigger and no change: it changes nothing.
+  private mutating func textSizeRequested(_ size: TextSize, at time: Double) {
+    guard size != textSize else { return }
+    cycle.textSizeRequested(at: time)
+    textSize = size
+    cycle.layoutChanged(at: time)
+    if state != .noScene { state = .debouncing(due: time + windowMs) }
+  }
+
+  private mutating func regionsChanged(_ r: RegionsChange, at time: Double) {
+    let changed = r.division?.frame != division?.frame
+    division = r.division
+    guard changed else { return }
+    cycle.layoutChanged(at: time)
+    if state != .noScene { state = .debouncing(due: time + windowMs) }
+  }
+
+  private mutating func settle(at now: Double, into output: inout [Event]) {
+    guard let key else { preconditionFailure("a settle is due before any scene size") }
+    let sizes = cycle.sizes
+    let settled = Settled(
+      width: key.width, height: key.height, textSize: key.textSize, division: division, sizes: sizes,
+      changed: key != lastSettled, cycle: cycle.close(at: now))
+    output.append(Event(time: now, .settled(settled)))
     lastSettled = key
-    sizes = 0
+    state = .quiet
   }
 }

@@ -13,11 +13,11 @@ public struct LatencyComparison: Sendable, Equatable {
   /// One compared figure.
   public struct Row: Sendable, Equatable {
     /// `overall` or a cause.
-    public var scope: String
+    public var scope: LatencyReport.Scope
     /// The latency.
     public var metric: LatencyReport.Metric
     /// `p50`, `p90` or `p99`.
-    public var stat: String
+    public var stat: LatencyReport.Statistic
     /// The base figure, ms.
     public var base: Double
     /// The new figure, ms.
@@ -32,7 +32,7 @@ public struct LatencyComparison: Sendable, Equatable {
   }
 
   /// The statistics compared.
-  public static let stats = ["p50", "p90", "p99"]
+  public static let stats: [LatencyReport.Statistic] = [.p50, .p90, .p99]
 
   /// Every compared figure, overall first, then causes present in both reports.
   public var rows: [Row]
@@ -53,29 +53,29 @@ public struct LatencyComparison: Sendable, Equatable {
     rows = []
     unmatched = []
     var pairs = [(base.overall, new.overall)]
-    let newByCause = Dictionary(new.causes.map { ($0.cause, $0) }, uniquingKeysWith: { a, _ in a })
-    let baseCauses = Set(base.causes.map(\.cause))
+    let newByCause = Dictionary(new.causes.map { ($0.scope, $0) }, uniquingKeysWith: { a, _ in a })
+    let baseCauses = Set(base.causes.map(\.scope))
     for group in base.causes {
-      if let other = newByCause[group.cause] {
+      if let other = newByCause[group.scope] {
         pairs.append((group, other))
       } else {
-        unmatched.append("\(group.cause): only in BASE (\(group.records) cycles)")
+        unmatched.append("\(group.scope.name): only in BASE (\(group.records) cycles)")
       }
     }
-    for group in new.causes where !baseCauses.contains(group.cause) {
-      unmatched.append("\(group.cause): only in NEW (\(group.records) cycles)")
+    for group in new.causes where !baseCauses.contains(group.scope) {
+      unmatched.append("\(group.scope.name): only in NEW (\(group.records) cycles)")
     }
     for (b, n) in pairs {
       for metric in LatencyReport.Metric.allCases {
         guard let bs = b.metrics[metric], let ns = n.metrics[metric] else { continue }
         for stat in Self.stats {
-          let bv = bs.value(stat)!
-          let nv = ns.value(stat)!
+          let bv = bs.value(stat)
+          let nv = ns.value(stat)
           let grew = nv - bv
           let regression = grew > minimumDeltaMs && grew > abs(bv) * thresholdPercent / 100
           rows.append(
             Row(
-              scope: b.cause, metric: metric, stat: stat, base: bv, new: nv, regression: regression)
+              scope: b.scope, metric: metric, stat: stat, base: bv, new: nv, regression: regression)
           )
         }
       }
@@ -97,8 +97,8 @@ public struct LatencyComparison: Sendable, Equatable {
       let percent =
         row.percent.map { ($0 >= 0 ? "+" : "") + NumberFormat.fixed($0, 1) + "%" } ?? "—"
       text +=
-        NumberFormat.right(row.scope, 30) + NumberFormat.right(row.metric.title, 20)
-        + NumberFormat.right(row.stat, 6)
+        NumberFormat.right(row.scope.name, 30) + NumberFormat.right(row.metric.title, 20)
+        + NumberFormat.right(row.stat.rawValue, 6)
         + NumberFormat.left(NumberFormat.fixed(row.base, 2), 11)
         + NumberFormat.left(NumberFormat.fixed(row.new, 2), 11)
         + NumberFormat.left((row.delta >= 0 ? "+" : "") + NumberFormat.fixed(row.delta, 2), 11)
@@ -124,9 +124,9 @@ extension LatencyComparison {
     w.openArray("rows")
     for row in rows {
       w.openElement()
-      w.field("scope", row.scope)
+      w.field("scope", row.scope.name)
       w.field("metric", row.metric.rawValue)
-      w.field("stat", row.stat)
+      w.field("stat", row.stat.rawValue)
       w.field("base", row.base)
       w.field("new", row.new)
       w.field("delta", row.delta)

@@ -27,14 +27,14 @@ extension LatencyReport {
   }
 
   private static func write(_ group: Group, into w: inout JSONObjectWriter) {
-    w.field("cause", group.cause)
+    w.field("cause", group.scope.name)
     w.field("records", group.records)
     w.openObject("metrics")
     for metric in Metric.allCases {
       guard let s = group.metrics[metric] else { continue }
       w.openObject(metric.rawValue)
       w.field("count", s.count)
-      for stat in stats { w.field(stat, s.value(stat)!) }
+      for stat in Statistic.allCases { w.field(stat.rawValue, s.value(stat)) }
       w.close()
     }
     w.close()
@@ -70,11 +70,15 @@ extension LatencyReport {
     else {
       throw ReportDecodingError("expected a group {cause, records, metrics}, found \(v.found)")
     }
+    guard let scope = Scope(name: cause) else {
+      throw ReportDecodingError(
+        "expected a cause (overall, initial, status FROM→TO, rotation, text size, split, other), found \"\(cause)\"")
+    }
     var metrics: [Metric: Summary] = [:]
     for (name, s) in fields {
       guard let metric = Metric(rawValue: name) else { continue }  // newer metrics are ignored
       var figures: [Double] = []
-      for key in ["count"] + stats {
+      for key in ["count"] + Statistic.allCases.map(\.rawValue) {
         guard case .number(let n)? = s[key] else {
           throw ReportDecodingError(
             "\(cause) \(name): expected a number for '\(key)', found \(s[key]?.found ?? "none")")
@@ -85,6 +89,6 @@ extension LatencyReport {
         count: Int(figures[0]), min: figures[1], p50: figures[2], p90: figures[3], p99: figures[4],
         max: figures[5])
     }
-    return Group(cause: cause, records: Int(records), metrics: metrics)
+    return Group(scope: scope, records: Int(records), metrics: metrics)
   }
 }

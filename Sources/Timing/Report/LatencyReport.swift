@@ -77,44 +77,78 @@ public struct LatencyReport: Sendable, Equatable {
         max: last)
     }
 
-    /// The figure named `stat` (`min`, `p50`, `p90`, `p99`, `max`).
-    public func value(_ stat: String) -> Double? {
+    /// One figure of the summary.
+    public func value(_ stat: Statistic) -> Double {
       switch stat {
-      case "min": min
-      case "p50": p50
-      case "p90": p90
-      case "p99": p99
-      case "max": max
-      default: nil
+      case .min: min
+      case .p50: p50
+      case .p90: p90
+      case .p99: p99
+      case .max: max
       }
     }
   }
 
+  /// A figure of a summary, by its name in tables and JSON.
+  public enum Statistic: String, CaseIterable, Sendable {
+    case min, p50, p90, p99, max
+  }
+
+  /// What a group summarises: every record, or the records of one cause.
+  public enum Scope: Sendable, Hashable, Comparable {
+    /// Every record.
+    case overall
+    /// The records of one cause.
+    case cause(SettleCause)
+
+    /// `overall` or the cause's name.
+    public var name: String {
+      switch self {
+      case .overall: "overall"
+      case .cause(let cause): cause.name
+      }
+    }
+
+    /// The scope a name stands for, or nil.
+    public init?(name: String) {
+      if name == "overall" {
+        self = .overall
+      } else if let cause = SettleCause(name: name) {
+        self = .cause(cause)
+      } else {
+        return nil
+      }
+    }
+
+    /// Ordered by name (tables list causes alphabetically).
+    public static func < (a: Scope, b: Scope) -> Bool { a.name < b.name }
+  }
+
   /// The records of one cause (or all of them) summarised per metric.
   public struct Group: Sendable, Equatable {
-    /// The cause (`overall` for every record).
-    public var cause: String
+    /// The cause, or `overall` for every record.
+    public var scope: Scope
     /// Timing records in the group.
     public var records: Int
     /// One summary per metric that has values.
     public var metrics: [Metric: Summary]
 
     /// Makes a group from its figures.
-    public init(cause: String, records: Int, metrics: [Metric: Summary]) {
-      self.cause = cause
+    public init(scope: Scope, records: Int, metrics: [Metric: Summary]) {
+      self.scope = scope
       self.records = records
       self.metrics = metrics
     }
 
-    /// Summarises records under a cause name.
-    public init(cause: String, records: [TimingRecord]) {
+    /// Summarises records under a scope.
+    public init(scope: Scope, records: [TimingRecord]) {
       var metrics: [Metric: Summary] = [:]
       for metric in Metric.allCases {
         if let summary = Summary(values: records.compactMap { metric.value(of: $0) }) {
           metrics[metric] = summary
         }
       }
-      self.init(cause: cause, records: records.count, metrics: metrics)
+      self.init(scope: scope, records: records.count, metrics: metrics)
     }
   }
 
@@ -131,14 +165,11 @@ public struct LatencyReport: Sendable, Equatable {
 
   /// Summarises timing records per cause and overall.
   public init(records: [TimingRecord]) {
-    var byCause: [String: [TimingRecord]] = [:]
-    for record in records { byCause[record.cause, default: []].append(record) }
-    causes = byCause.keys.sorted().map { Group(cause: $0, records: byCause[$0]!) }
-    overall = Group(cause: "overall", records: records)
+    var byCause: [Scope: [TimingRecord]] = [:]
+    for record in records { byCause[.cause(record.cause), default: []].append(record) }
+    causes = byCause.keys.sorted().map { Group(scope: $0, records: byCause[$0]!) }
+    overall = Group(scope: .overall, records: records)
   }
-
-  /// The statistics of a summary, in column order.
-  public static let stats = ["min", "p50", "p90", "p99", "max"]
 
   // MARK: - Text
 
@@ -147,9 +178,9 @@ public struct LatencyReport: Sendable, Equatable {
     var text = ""
     for group in causes + [overall] {
       let cycles = group.records == 1 ? "1 cycle" : "\(group.records) cycles"
-      text += "\(group.cause) — \(cycles)\n"
+      text += "\(group.scope.name) — \(cycles)\n"
       text += "  " + NumberFormat.right("latency (ms)", 20) + NumberFormat.left("count", 6)
-      for stat in Self.stats { text += NumberFormat.left(stat, 10) }
+      for stat in Statistic.allCases { text += NumberFormat.left(stat.rawValue, 10) }
       text += "\n"
       for metric in Metric.allCases {
         text += "  " + NumberFormat.right(metric.title, 20)
@@ -158,8 +189,8 @@ public struct LatencyReport: Sendable, Equatable {
           continue
         }
         text += NumberFormat.left(String(s.count), 6)
-        for stat in Self.stats {
-          text += NumberFormat.left(NumberFormat.fixed(s.value(stat)!, 2), 10)
+        for stat in Statistic.allCases {
+          text += NumberFormat.left(NumberFormat.fixed(s.value(stat), 2), 10)
         }
         text += "\n"
       }
@@ -173,13 +204,13 @@ public struct LatencyReport: Sendable, Equatable {
     var text = "cause,metric,count,min_ms,p50_ms,p90_ms,p99_ms,max_ms\n"
     for group in causes + [overall] {
       for metric in Metric.allCases {
-        let cause = Self.csvField(group.cause)
+        let cause = Self.csvField(group.scope.name)
         guard let s = group.metrics[metric] else {
           text += "\(cause),\(metric.rawValue),0,,,,,\n"
           continue
         }
         text += "\(cause),\(metric.rawValue),\(s.count)"
-        for stat in Self.stats { text += "," + NumberFormat.shortest(s.value(stat)!, places: 6) }
+        for stat in Statistic.allCases { text += "," + NumberFormat.shortest(s.value(stat), places: 6) }
         text += "\n"
       }
     }

@@ -1,0 +1,22 @@
+import EventStream
+
+/// The layout key the reader paginates for: scene size, text size and the fold's frame
+/// (active or not — `isActive` alone is not part of it).
+public struct LayoutKey: Hashable, Sendable {
+  /// Reader width.
+  public var width: Double
+  /// Reader height.
+  public var height: Double
+  /// Dynamic Type size.
+  public var textSize: TextSize
+  /// The fold's frame, if any.
+  public var divisionFrame: Rect?
+
+  /// Makes a key.
+  public init(width: Double, height: Double, textSize: TextSize, divisionFrame: Rect?) {
+    self.width = width
+    self.height = height
+    self.textSize = textSize
+    self.divisionFrame = divisionFrame
+  }
+}
