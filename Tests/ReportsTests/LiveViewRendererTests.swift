@@ -107,7 +107,7 @@ struct StubPages: PageTextProvider {
     #expect(text.contains("▒"))
     #expect(text.contains(" events "))
     // Three log lines fit under the pages; the last event is the last line.
-    #expect(screen.lines[19].contains("shown p. 23–24 of 50 (spread)"))
+    #expect(screen.lines[19].contains("shown      spread pages 23–24 of 50"))
   }
 
   @Test func tinyTerminalFallsBackToOneLine() {
@@ -126,7 +126,7 @@ struct StubPages: PageTextProvider {
     let inputs = TestSupport.ramp(from: 0, to: 180, start: 0, duration: 300)
     var m = model(inputs)
     #expect(m.log.count == 6)
-    #expect(m.log.last!.contains("settled 867 × 611 large"))
+    #expect(m.log.last!.contains("settled    867×611 large"))
     #expect(m.settleWaitMs == 200)
     m.update(
       Event(

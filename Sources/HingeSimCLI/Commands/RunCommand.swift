@@ -62,8 +62,8 @@ struct RunCommand: Command {
       if case .violation = event.kind { violations += 1 }
       if json {
         out.write(bytes: EventWriter.line(event))
-      } else if let line = Timeline.line(event) {
-        out.line(line)
+      } else if EventText.isTimelineEvent(event.kind) {
+        out.line(EventText.line(event))
         if options.realtime { out.flush() }
       }
     }

@@ -81,7 +81,7 @@ struct KnobRun {
         } else if json {
           out.write(bytes: EventWriter.line(event))
         } else {
-          out.line(EventSummary.line(event))
+          out.line(EventText.line(event))
         }
         if out.isBroken { EventLoop.stopRequested = 1 }
       }

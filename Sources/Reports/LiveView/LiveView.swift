@@ -31,7 +31,7 @@ public final class LiveView {
   /// Takes one stream event.
   public func receive(_ event: Event) {
     model.update(event)
-    if plain { output.line(EventSummary.line(event)) }
+    if plain { output.line(EventText.line(event)) }
   }
 
   /// Redraws if something changed and a frame is due; returns the stream time it wants to be

@@ -92,7 +92,7 @@ struct LiveViewModel: Sendable {
     case .timing(let record): lastTiming = record
     default: break
     }
-    log.append(EventSummary.line(event))
+    log.append(EventText.line(event))
     if log.count > logLength { log.removeFirst(log.count - logLength) }
   }
 }

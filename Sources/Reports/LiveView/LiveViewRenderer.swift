@@ -45,7 +45,7 @@ struct LiveViewRenderer {
   }
 
   private func angleText(_ model: LiveViewModel) -> String {
-    model.angle.map { EventSummary.degrees($0) } ?? "—°"
+    model.angle.map { EventText.degrees($0) } ?? "—°"
   }
 
   private func drawPanel(_ model: LiveViewModel, into screen: inout ScreenBuffer, x: Int) {
@@ -77,7 +77,7 @@ struct LiveViewRenderer {
       "orientation \(model.orientation.rawValue)   text \(model.textSize.rawValue)", x: x, y: 5)
     let frame =
       model.frame.map {
-        "reader frame \(EventSummary.size($0.width, $0.height)) pt (\(model.display.rawValue))"
+        "reader frame \(EventText.size($0.width, $0.height)) pt (\(model.display.rawValue))"
       }
       ?? "reader frame —"
     screen.put(frame + (model.inBurst ? "  resizing…" : ""), x: x, y: 6)

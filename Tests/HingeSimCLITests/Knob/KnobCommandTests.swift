@@ -118,7 +118,7 @@ import Testing
     #expect(try result.get() == .ok)
     #expect(fake_evdev_grab_calls(fake.readFD) == 2)
     #expect(fake_evdev_grab_state(fake.readFD) == 0)
-    #expect(captured.stdout.contains("pose unknown → closed"))
+    #expect(captured.stdout.contains("pose       closed (portrait)"))
   }
 
   @Test func noKnobIsExit66WithAHint() {

@@ -1,0 +1,66 @@
+import EventStream
+
+/// The one human-readable form of a stream event, shared by `run`'s timeline, the knob's plain
+/// output and the live view's event log:
+///
+/// ```text
+///    1220 ms  settled    867×611 large, fold active, 7 sizes
+///    1220 ms  paginated  48 pages of 331.5×571 in 1 ms (miss)
+/// ```
+public enum EventText {
+  /// The event's line: its time, a kind column and what happened.
+  public static func line(_ event: Event) -> String {
+    NumberFormat.left(NumberFormat.ms(event.time), 9) + " ms  " + text(event.kind)
+  }
+
+  /// True for the events `run`'s timeline shows; it leaves out raw samples, delivered hinge
+  /// updates, scene sizes and regions (the knob's output and the live view log show all).
+  public static func isTimelineEvent(_ kind: EventKind) -> Bool {
+    switch kind {
+    case .sample, .hinge, .scene, .regions: false
+    default: true
+    }
+  }
+
+  /// The event without its time.
+  static func text(_ kind: EventKind) -> String {
+    switch kind {
+    case .sample(let angle): "sample     \(degrees(angle))"
+    case .hinge(let update): "hinge      \(degrees(update.angle)) \(update.status.rawValue)"
+    case .scene(let scene):
+      "scene      \(size(scene.width, scene.height)) \(scene.display.rawValue)"
+        + (scene.transient ? " (transient \(scene.index)/\(scene.count))" : "")
+    case .regions(let regions):
+      "regions    " + (regions.division.map { "fold \($0.isActive ? "active" : "inactive")" } ?? "none")
+    case .pose(let p): "pose       \(p.pose.rawValue) (\(p.orientation.rawValue))"
+    case .status(let s): "status     \(s.from.rawValue) → \(s.status.rawValue) at \(NumberFormat.ms(s.angle))°"
+    case .orientation(let o): "rotate     \(o.rawValue)"
+    case .textSize(let s): "text size  \(s.rawValue)"
+    case .split(let s): "split      \(s.rawValue)"
+    case .mark(let label): "mark       \(label)"
+    case .turn(let d): "turn       \(d.rawValue)"
+    case .goto(let offset): "goto       \(offset)"
+    case .settled(let s):
+      "settled    \(NumberFormat.ms(s.width))×\(NumberFormat.ms(s.height)) \(s.textSize.rawValue)"
+        + (s.division.map { $0.isActive ? ", fold active" : ", fold flat" } ?? "")
+        + ", \(s.sizes) size\(s.sizes == 1 ? "" : "s")" + (s.changed ? "" : " (unchanged)")
+    case .paginated(let p):
+      "paginated  \(p.pageCount) pages of \(NumberFormat.ms(p.pageWidth))×\(NumberFormat.ms(p.pageHeight)) in \(NumberFormat.ms(p.ms)) ms (\(p.cache.rawValue))"
+    case .shown(let s):
+      "shown      \(s.layout.rawValue) page\(s.pages.count > 1 ? "s" : "") \(s.pages.map { String($0 + 1) }.joined(separator: "–")) of \(s.pageCount), offset \(s.offset), notes \(s.notes.rawValue) — “\(s.excerpt)”"
+    case .violation(let v):
+      "VIOLATION  \(v.rule): \(v.message) (after \(v.cause) at \(NumberFormat.ms(v.causeTime)) ms)"
+    case .timing(let r): "timing     \(r.cause): shown \(NumberFormat.ms(r.causeToShown)) ms after the cause"
+    }
+  }
+
+  /// `92.5°`: an angle to a tenth of a degree.
+  public static func degrees(_ value: Double) -> String {
+    "\(NumberFormat.ms((value * 10).rounded() / 10))°"
+  }
+
+  /// `867 × 611`.
+  public static func size(_ width: Double, _ height: Double) -> String {
+    "\(NumberFormat.ms(width)) × \(NumberFormat.ms(height))"
+  }
+}
