@@ -21,6 +21,16 @@ public struct LiveHooks {
   }
 }
 
+/// How the live loop stamps what it handles.
+public enum LiveStamping: Sendable {
+  /// Inputs keep their own times (a device's evdev stamps) and deadlines fire at their nominal
+  /// times, so a `--record`ed run replays in virtual time to exactly the same stream.
+  case nominal
+  /// Inputs and deadlines are stamped when the loop actually gets to them (never before their
+  /// own time), so host wake-up lateness shows in the stream (`--realtime` replays).
+  case wakeTime
+}
+
 extension EventLoop {
   /// Runs a pipeline from a live source in real time; returns the time of the last event.
   ///
@@ -34,7 +44,7 @@ extension EventLoop {
   @discardableResult
   public static func runLive(
     _ pipeline: inout Pipeline, source: inout some LiveSource, clock: LiveClock = LiveClock(),
-    hooks: LiveHooks = LiveHooks(), emit: (Event) -> Void
+    stamping: LiveStamping = .nominal, hooks: LiveHooks = LiveHooks(), emit: (Event) -> Void
   ) throws(InputError) -> Double {
     var last = 0.0
     var mustRead = true
@@ -44,8 +54,9 @@ extension EventLoop {
       while let deadline = pipeline.earliestDeadline,
         deadline.time < time || (inclusive && deadline.time == time)
       {
-        last = max(last, deadline.time)
-        pipeline.fire(stage: deadline.stage, at: deadline.time, emit: emit)
+        let at = stamping == .wakeTime ? max(last, deadline.time, clock.now) : deadline.time
+        last = max(last, at)
+        pipeline.fire(stage: deadline.stage, at: at, emit: emit)
       }
     }
     while stopRequested == 0 {
@@ -62,7 +73,7 @@ extension EventLoop {
         for event in events {
           var input = event
           fireDue(upTo: input.time, inclusive: false)
-          input.time = max(input.time, last)
+          input.time = stamping == .wakeTime ? max(input.time, last, clock.now) : max(input.time, last)
           last = input.time
           hooks.input(input)
           pipeline.input(input, emit: emit)
@@ -84,9 +95,9 @@ extension EventLoop {
       let timeout = Int32(
         max(0, ((clock.monotonic(streamTime: wake) - MonotonicClock.nowMs())).rounded(.up)))
       let fd = source.isFinished ? -1 : source.fileDescriptor
-      var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-      let ready = poll(&entry, fd >= 0 ? 1 : 0, timeout)
-      if ready > 0, entry.revents != 0 { mustRead = true }
+      if case .success(let ready) = POSIX.poll(fd, timeout: timeout), ready.readable || ready.hungUp {
+        mustRead = true
+      }
     }
     if stopRequested != 0 { pipeline.flush(at: max(last, clock.now), emit: emit) }
     return last

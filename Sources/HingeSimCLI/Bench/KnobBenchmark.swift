@@ -167,7 +167,7 @@ enum KnobBenchmark {
     profile.hinge?.policy.precision = 0
     profile.hinge?.policy.minChange = 0
     profile.hinge?.policy.noise = 0
-    var pipeline = LivePipeline.make(profile: profile, settleMs: nil)
+    var pipeline = RunPipeline.simulator(profile: profile, settleMs: nil)
     let mapping = KnobMapping(lower: 0, upper: 180, degreesPerStep: 170 / Double(count + 1))
     var source = KnobLiveSource(device: knob, mapping: mapping) {
       context.stderr.line("hingesim: \($0)")

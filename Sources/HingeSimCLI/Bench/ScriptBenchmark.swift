@@ -30,7 +30,7 @@ enum ScriptBenchmark {
       }
       let compiled = MonotonicClock.nowMs()
       var source = ScriptSource(script)
-      var pipeline = Pipeline(Pipeline.simulator(profile: profile, settleMs: options.settleMs))
+      var pipeline = RunPipeline.simulator(profile: profile, settleMs: options.settleMs)
       var count = 0
       do {
         try EventLoop.runVirtual(&pipeline, source: &source) { _ in count += 1 }

@@ -71,7 +71,7 @@ struct SimulateCommand: Command {
     if let profile { resolved = profile } else { resolved = try options.loadProfile(context) }
     let opener = options.opener(profile: resolved, context: context)
     let source = try opener.openForCommand(path)
-    var pipeline = Pipeline(Pipeline.simulator(profile: resolved, settleMs: options.settleMs))
+    var pipeline = RunPipeline.simulator(profile: resolved, settleMs: options.settleMs)
     try StreamRun.run(
       &pipeline, source: source, options: options, context: context, output: output, emit: emit)
     return opener.skipped.count

@@ -28,9 +28,18 @@ struct RunOptions: Sendable {
   }
 }
 
-/// Builds every command's stage list, in one place:
+/// Builds every command's pipeline, in one place:
 /// source → hinge → scene → settle → reader → timing.
 enum RunPipeline {
+  /// The simulator alone (`simulate`, the script and knob benchmarks); `minIntervalMs`
+  /// overrides the hinge's rate policy (the knob benchmark sets 0 to measure without the
+  /// deliberate delay).
+  static func simulator(profile: Profile, settleMs: Double?, minIntervalMs: Double? = nil) -> Pipeline {
+    var profile = profile
+    if let minIntervalMs { profile.hinge?.policy.minIntervalMs = minIntervalMs }
+    return Pipeline(Pipeline.simulator(profile: profile, settleMs: settleMs))
+  }
+
   /// The reader stage for a document.
   static func reader(document: ReaderDocument, profile: Profile, options: RunOptions) -> ReaderStateMachine {
     ReaderStateMachine(

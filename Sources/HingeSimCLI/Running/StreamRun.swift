@@ -61,7 +61,9 @@ enum StreamRun {
     _ emit: (Event) -> Void
   ) throws(InputError) {
     if options.realtime {
-      try EventLoop.runRealtime(&pipeline, source: &source, speed: options.speed, emit: emit)
+      var paced = PacedSource(source)
+      try EventLoop.runLive(
+        &pipeline, source: &paced, clock: LiveClock(speed: options.speed), stamping: .wakeTime, emit: emit)
     } else {
       try EventLoop.runVirtual(&pipeline, source: &source, emit: emit)
     }
