@@ -1,4 +1,4 @@
-import HingeSim
+@testable import EventStream
 import Reader
 import TestSupport
 import Testing

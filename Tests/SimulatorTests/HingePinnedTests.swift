@@ -1,4 +1,5 @@
-import HingeSim
+@testable import EventStream
+@testable import Simulator
 import TestSupport
 import Testing
 

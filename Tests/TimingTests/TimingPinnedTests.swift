@@ -1,4 +1,6 @@
-import HingeSim
+@testable import Simulator
+@testable import EventStream
+@testable import Timing
 import TestSupport
 import Testing
 
@@ -17,7 +19,7 @@ struct TimingPinnedTests {
   private func records(_ inputs: [Event]) -> [(cause: String, causeTime: Double)] {
     let stages = Pipeline.simulator(profile: profile) + [TimingStateMachine(expectsReader: false)]
     return TestSupport.run(inputs, stages: stages).compactMap {
-      if case .timing(let r) = $0.kind { return (r.cause, r.causeTime) }
+      if case .timing(let r) = $0.kind { return (r.cause.name, r.causeTime) }
       return nil
     }
   }

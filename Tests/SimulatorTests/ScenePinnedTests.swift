@@ -1,4 +1,4 @@
-import HingeSim
+@testable import EventStream
 import TestSupport
 import Testing
 
