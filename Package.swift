@@ -46,7 +46,7 @@ let package = Package(
       dependencies: [
         "EventStream", "Inputs", "Simulator", "Typesetter", "Reader", "Timing", "Reports", "Knob", "Platform",
       ]),
-    .executableTarget(name: "hingesim", dependencies: ["HingeSimCLI"]),
+    .executableTarget(name: "hingesim", dependencies: ["HingeSimCLI", "Platform"]),
 
     // Test support: a fake evdev device (ioctl interposer) for Knob tests, shared fixtures.
     .target(name: "CFakeEvdev", path: "Tests/CFakeEvdev", linkerSettings: [.linkedLibrary("dl")]),

@@ -4,9 +4,6 @@ import Platform
 import Simulator
 import Timing
 
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// The command-line front end: parses arguments and dispatches to the commands.
 public enum HingeSimCLI {
@@ -27,7 +24,7 @@ public enum HingeSimCLI {
 
   /// Runs the command line (`arguments[0]` is the program) and returns the process exit code.
   public static func run(_ arguments: [String]) -> Int32 {
-    signal(SIGPIPE, SIG_IGN)
+    Process.ignoreBrokenPipes()
     let context = CommandContext(
       stdout: .stdout, stderr: .stderr, resourceRoot: ResourceLocator.root(argv0: arguments.first))
     return run(arguments, context: context)
@@ -35,7 +32,7 @@ public enum HingeSimCLI {
 
   /// Runs the command line with the given streams and resource root (tests capture output).
   public static func run(_ arguments: [String], context: CommandContext) -> Int32 {
-    EventLoop.stopRequested = 0
+    StopRequest.set(false)
     defer {
       context.stdout.flush()
       context.stderr.flush()

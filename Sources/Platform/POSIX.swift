@@ -12,6 +12,12 @@ public enum POSIX {
     return fd >= 0 ? .success(fd) : .failure(POSIXErrno(code: errno))
   }
 
+  /// `open(path, O_RDONLY | O_CLOEXEC)`; the descriptor or the errno.
+  public static func openReadOnly(_ path: String) -> Result<Int32, POSIXErrno> {
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    return fd >= 0 ? .success(fd) : .failure(POSIXErrno(code: errno))
+  }
+
   /// `close(fd)`, ignoring errors.
   public static func close(_ fd: Int32) { _ = Glibc.close(fd) }
 
@@ -58,6 +64,43 @@ public enum POSIX {
     }
     return names
   }
+
+  /// `isatty(fd)`.
+  public static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
+
+  /// `ioctl(fd, TIOCGWINSZ)`: the terminal's columns and rows, nil when not a terminal.
+  public static func terminalSize(_ fd: Int32) -> (columns: Int, rows: Int)? {
+    var ws = winsize()
+    guard ioctl(fd, UInt(TIOCGWINSZ), &ws) == 0, ws.ws_col > 0, ws.ws_row > 0 else { return nil }
+    return (Int(ws.ws_col), Int(ws.ws_row))
+  }
+
+  /// `access(path, R_OK)`: true when the file can be read.
+  public static func isReadable(_ path: String) -> Bool { access(path, R_OK) == 0 }
+
+  /// `memchr(bytes, byte, count)`: the offset of the first `byte`, or nil.
+  public static func firstIndex(of byte: UInt8, in bytes: UnsafeRawBufferPointer) -> Int? {
+    guard let base = bytes.baseAddress, let hit = memchr(base, Int32(byte), bytes.count) else { return nil }
+    return UnsafeRawPointer(hit) - base
+  }
+
+  /// `pipe()` with the read end made `O_NONBLOCK`; (read, write) or the errno.
+  public static func nonBlockingPipe() -> Result<(read: Int32, write: Int32), POSIXErrno> {
+    var fds: [Int32] = [0, 0]
+    guard pipe(&fds) == 0 else { return .failure(POSIXErrno(code: errno)) }
+    _ = fcntl(fds[0], F_SETFL, fcntl(fds[0], F_GETFL) | O_NONBLOCK)
+    return .success((fds[0], fds[1]))
+  }
+
+  /// `mkdtemp("/tmp/PREFIX-XXXXXX")`: a new private directory's path, nil on failure.
+  public static func temporaryDirectory(prefix: String) -> String? {
+    var template = Array("/tmp/\(prefix)-XXXXXX".utf8CString)
+    guard let dir = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else { return nil }
+    return String(cString: dir)
+  }
+
+  /// `dup(fd)`.
+  public static func duplicate(_ fd: Int32) -> Int32 { dup(fd) }
 
   /// True when something exists at `path`.
   public static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
@@ -119,6 +162,12 @@ public enum POSIX {
 
 /// An errno value from a failed call.
 public struct POSIXErrno: Error, Sendable, Equatable {
+  /// True for the errors that mean "nothing there": `ENOENT`, `ENOTDIR`, `EACCES`.
+  public var isMissing: Bool { code == ENOENT || code == ENOTDIR || code == EACCES }
+  /// `EISDIR`: a directory where a file was expected.
+  public var isDirectory: Bool { code == EISDIR }
+  /// `EAGAIN`: a non-blocking descriptor has nothing to read now.
+  public var wouldBlock: Bool { code == EAGAIN }
   /// The `errno` value.
   public var code: Int32
   /// Wraps an `errno` value.

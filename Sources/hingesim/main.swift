@@ -1,7 +1,4 @@
 import HingeSimCLI
+import Platform
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
-exit(HingeSimCLI.run(CommandLine.arguments))
+Process.exit(HingeSimCLI.run(CommandLine.arguments))

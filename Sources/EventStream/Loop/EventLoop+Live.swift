@@ -1,7 +1,4 @@
 import Platform
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// What the live loop reports besides the stream.
 public struct LiveHooks {
@@ -59,7 +56,7 @@ extension EventLoop {
         pipeline.fire(stage: deadline.stage, at: at, emit: emit)
       }
     }
-    while stopRequested == 0 {
+    while !StopRequest.isRequested {
       if mustRead || (source.nextWake.map { $0 <= clock.now } ?? false) {
         mustRead = false
         let events: [Event]
@@ -90,7 +87,7 @@ extension EventLoop {
       let deadline = pipeline.earliestDeadline?.time
       if source.isFinished, deadline == nil { break }
       var wake = [deadline, source.nextWake, hooks.idle(now)].compactMap { $0 }.min() ?? .infinity
-      if stopRequested != 0 { break }
+      if StopRequest.isRequested { break }
       wake = min(wake, now + 250)
       let timeout = Int32(
         max(0, ((clock.monotonic(streamTime: wake) - MonotonicClock.nowMs())).rounded(.up)))
@@ -99,7 +96,7 @@ extension EventLoop {
         mustRead = true
       }
     }
-    if stopRequested != 0 { pipeline.flush(at: max(last, clock.now), emit: emit) }
+    if StopRequest.isRequested { pipeline.flush(at: max(last, clock.now), emit: emit) }
     return last
   }
 }

@@ -1,7 +1,4 @@
 import Platform
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// Drives a pipeline from a source, in virtual or real time.
 ///
@@ -14,9 +11,6 @@ import Platform
 /// deadline's time, scaled by the clock's speed, polling a live source; a stop request
 /// (Ctrl-C) ends it with every stage flushed. A paced replay and a knob run through it alike.
 public enum EventLoop {
-  /// Set from a signal handler (Ctrl-C) or a closed output to end a run cleanly.
-  nonisolated(unsafe) public static var stopRequested: sig_atomic_t = 0
-
   /// Runs in virtual time; returns the time of the last event handled.
   @discardableResult
   public static func runVirtual(
@@ -24,7 +18,7 @@ public enum EventLoop {
   ) throws(InputError) -> Double {
     var now = 0.0
     var pending = try source.next()
-    while stopRequested == 0 {
+    while !StopRequest.isRequested {
       let deadline = pipeline.earliestDeadline
       if let input = pending, deadline == nil || input.time <= deadline!.time {
         now = input.time
@@ -37,7 +31,7 @@ public enum EventLoop {
         break
       }
     }
-    if stopRequested != 0 { pipeline.flush(at: now, emit: emit) }
+    if StopRequest.isRequested { pipeline.flush(at: now, emit: emit) }
     return now
   }
 }

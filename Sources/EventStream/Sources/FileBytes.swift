@@ -1,36 +1,30 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
+import Platform
 
 /// Reads whole small files (profiles, scripts) with located errors.
 public enum FileBytes {
   /// The bytes of `path` (`-` reads stdin); `display` names it in errors.
   public static func read(path: String, display: String? = nil) throws(InputError) -> [UInt8] {
     let name = display ?? (path == "-" ? "<stdin>" : path)
-    let fd = path == "-" ? 0 : open(path, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else {
-      let reason = String(cString: strerror(errno))
+    let fd: Int32
+    switch path == "-" ? .success(0) : POSIX.openReadOnly(path) {
+    case .success(let opened): fd = opened
+    case .failure(let error):
       throw InputError(
-        file: name, line: 0, column: 0, message: "cannot open: \(reason)",
-        kind: errno == ENOENT || errno == EACCES || errno == ENOTDIR ? .missing : .io)
+        file: name, line: 0, column: 0, message: "cannot open: \(error.message)", kind: error.isMissing ? .missing : .io)
     }
-    defer { if fd != 0 { close(fd) } }
+    defer { if fd != 0 { POSIX.close(fd) } }
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     while true {
-      let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-      if n < 0 {
-        if errno == EINTR { continue }
-        if errno == EISDIR {
-          throw InputError(file: name, line: 0, column: 0, message: "is a directory, expected a file")
-        }
-        throw InputError(
-          file: name, line: 0, column: 0, message: "read failed: \(String(cString: strerror(errno)))", kind: .io)
+      switch chunk.withUnsafeMutableBytes({ POSIX.read(fd, into: $0) }) {
+      case .success(0): return bytes
+      case .success(let n): bytes.append(contentsOf: chunk[0..<n])
+      case .failure(let error) where error.isDirectory:
+        throw InputError(file: name, line: 0, column: 0, message: "is a directory, expected a file")
+      case .failure(let error):
+        throw InputError(file: name, line: 0, column: 0, message: "read failed: \(error.message)", kind: .io)
       }
-      if n == 0 { break }
-      bytes.append(contentsOf: chunk[0..<n])
     }
-    return bytes
   }
 
   /// 1-based line and column (in characters) of a byte offset.

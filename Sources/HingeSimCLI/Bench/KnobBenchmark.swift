@@ -5,9 +5,6 @@ import Platform
 import Simulator
 import Timing
 
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// `hingesim bench knob`: the latency from an `input_event`'s timestamp to the mapped
 /// `KnobAction` being handed out, through real libevdev on the fake evdev device.
@@ -64,22 +61,23 @@ enum KnobBenchmark {
       throw .usage("--interval-us: expected 0…1000000, found \(interval)")
     }
 
-    guard let add = symbol("fake_evdev_add", as: Add.self),
-      let enable = symbol("fake_evdev_enable", as: Enable.self),
-      let remove = symbol("fake_evdev_remove", as: Remove.self),
-      let start = symbol("fake_evdev_start_writer", as: StartWriter.self),
-      let join = symbol("fake_evdev_join_writer", as: JoinWriter.self)
+    guard let add = Process.symbol("fake_evdev_add", as: Add.self),
+      let enable = Process.symbol("fake_evdev_enable", as: Enable.self),
+      let remove = Process.symbol("fake_evdev_remove", as: Remove.self),
+      let start = Process.symbol("fake_evdev_start_writer", as: StartWriter.self),
+      let join = Process.symbol("fake_evdev_join_writer", as: JoinWriter.self)
     else {
       try reexecWithFakeDevice(context)
     }
 
-    var fds: [Int32] = [0, 0]
-    guard pipe(&fds) == 0 else { throw CLIError("cannot create a pipe", code: .ioError) }
-    defer {
-      close(fds[1])
-      close(fds[0])
+    guard case .success(let pipe) = POSIX.nonBlockingPipe() else {
+      throw CLIError("cannot create a pipe", code: .ioError)
     }
-    _ = fcntl(fds[0], F_SETFL, fcntl(fds[0], F_GETFL) | O_NONBLOCK)
+    let fds = [pipe.read, pipe.write]
+    defer {
+      POSIX.close(fds[1])
+      POSIX.close(fds[0])
+    }
     guard add(fds[0], "Bench PowerMate", 3, 0x077d, 0x0410) == 0 else {
       throw CLIError("cannot register the fake device", code: .ioError)
     }
@@ -177,10 +175,10 @@ enum KnobBenchmark {
     let clock = LiveClock()
     var lastHinge = 0.0
     var delivered = 0
-    EventLoop.stopRequested = 0
-    defer { EventLoop.stopRequested = 0 }
+    StopRequest.set(false)
+    defer { StopRequest.set(false) }
     let hooks = LiveHooks(idle: { now in
-      if now - lastHinge > 2000 { EventLoop.stopRequested = 1 }
+      if now - lastHinge > 2000 { StopRequest.set(true) }
       return nil
     })
     var result: [Double] = []
@@ -195,7 +193,7 @@ enum KnobBenchmark {
         if delivered > 1 {
           result.append(MonotonicClock.nowMs() - clock.monotonic(streamTime: event.time))
         }
-        if result.count >= count { EventLoop.stopRequested = 1 }
+        if result.count >= count { StopRequest.set(true) }
       }
     } catch {
       throw CLIError(inputError: error)
@@ -205,53 +203,29 @@ enum KnobBenchmark {
 
   private static func format(_ ms: Double) -> String { NumberFormat.shortest(ms, places: 3) }
 
-  private static func symbol<T>(_ name: String, as type: T.Type) -> T? {
-    guard let pointer = dlsym(UnsafeMutableRawPointer(bitPattern: 0), name) else { return nil }
-    return unsafeBitCast(pointer, to: type)
-  }
 
   /// Re-runs this process with the fake device preloaded; only returns by throwing.
   private static func reexecWithFakeDevice(_ context: CommandContext) throws(CLIError) -> Never {
-    var buffer = [CChar](repeating: 0, count: 4096)
-    let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-    let exe =
-      n > 0 ? String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
+    let exe = Process.executablePath
     let library = String(exe[..<(exe.lastIndex(of: "/") ?? exe.startIndex)]) + "/libFakeEvdev.so"
-    guard !exe.isEmpty, access(library, R_OK) == 0 else {
+    guard !exe.isEmpty, POSIX.isReadable(library) else {
       throw CLIError(
         "the knob benchmark needs the fake evdev device (\(library) is missing): "
           + "build it with 'swift build --product FakeEvdev'", code: .noInput)
     }
-    guard getenv("HINGESIM_FAKE_EVDEV_PRELOADED") == nil else {
+    guard Process.environment("HINGESIM_FAKE_EVDEV_PRELOADED") == nil else {
       throw CLIError("LD_PRELOAD of \(library) did not provide the fake device", code: .ioError)
     }
-    let arguments = commandLine()
+    let arguments = CommandLine.arguments
     guard !arguments.isEmpty else {
-      throw CLIError("cannot read /proc/self/cmdline", code: .ioError)
+      throw CLIError("cannot read this process's arguments", code: .ioError)
     }
     context.stdout.flush()
     context.stderr.flush()
-    setenv("HINGESIM_FAKE_EVDEV_PRELOADED", "1", 1)
-    setenv("LD_PRELOAD", library, 1)
-    var cArguments: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-    execv(exe, &cArguments)
-    throw CLIError("cannot re-run \(exe) (errno \(errno))", code: .ioError)
+    Process.setEnvironment("HINGESIM_FAKE_EVDEV_PRELOADED", "1")
+    Process.setEnvironment("LD_PRELOAD", library)
+    let error = Process.replace(with: exe, arguments: arguments)
+    throw CLIError("cannot re-run \(exe): \(error.message)", code: .ioError)
   }
 
-  /// This process's arguments, from `/proc/self/cmdline`.
-  private static func commandLine() -> [String] {
-    let fd = open("/proc/self/cmdline", O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { return [] }
-    defer { close(fd) }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 4096)
-    while true {
-      let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-      if n <= 0 { break }
-      bytes += chunk[..<n]
-    }
-    return bytes.split(separator: 0, omittingEmptySubsequences: false).dropLast().map {
-      String(decoding: $0, as: UTF8.self)
-    }
-  }
 }

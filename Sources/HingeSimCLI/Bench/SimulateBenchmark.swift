@@ -4,9 +4,6 @@ import Platform
 import Simulator
 import Timing
 
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// `hingesim bench simulate`: simulate a generated 1,000,000-sample JSONL trace from a file
 /// to /dev/null, as `hingesim simulate FILE > /dev/null` does; reports the median samples/s.
@@ -37,8 +34,7 @@ enum SimulateBenchmark {
       emitted = count
     }
     let median = BenchOptions.median(times)
-    var usage = rusage()
-    getrusage(RUSAGE_SELF.rawValue, &usage)
+    let peakKilobytes = Process.peakResidentKilobytes
     let out = context.stdout
     out.line(
       "bench simulate: \(tracePath), \(BenchOptions.grouped(Double(samples))) input events, \(bench.runs) runs, median"
@@ -47,7 +43,7 @@ enum SimulateBenchmark {
       "  simulate → /dev/null  \(BenchOptions.ms(median)) ms  → \(BenchOptions.grouped(Double(samples) / median * 1000)) samples/s  (\(BenchOptions.grouped(Double(emitted))) stream events)"
     )
     out.line(
-      "  peak RSS of this process \(usage.ru_maxrss / 1024) MiB (measure one run with /usr/bin/time -v hingesim simulate \(tracePath))"
+      "  peak RSS of this process \(peakKilobytes / 1024) MiB (measure one run with /usr/bin/time -v hingesim simulate \(tracePath))"
     )
     return .ok
   }

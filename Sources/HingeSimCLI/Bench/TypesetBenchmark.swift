@@ -5,9 +5,6 @@ import Simulator
 import Timing
 import Typesetter
 
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// `hingesim bench typeset`: Typesetter cold and warm pagination times against Pango in the same
 /// run, with page-count and line-start agreement (hyphenation off), and peak memory for the novel.
@@ -76,7 +73,7 @@ enum TypesetBenchmark {
     out.flush()
     var novelPath: String?
     for (name, path) in texts {
-      guard access(path, R_OK) == 0 else {
+      guard POSIX.isReadable(path) else {
         out.line("\n\(name): \(path) not present, skipped")
         continue
       }
@@ -171,16 +168,15 @@ enum TypesetBenchmark {
   /// Builds pango-paginate into a temporary directory; nil (with the reason printed) when the
   /// source is absent or `cc`/pangoft2 cannot build it.
   static func buildPango(source: String, out: OutputFile) -> String? {
-    guard access(source, R_OK) == 0 else {
+    guard POSIX.isReadable(source) else {
       out.line("pango: \(source) not present, Pango comparison skipped")
       return nil
     }
-    var template = Array("/tmp/hingesim-bench-XXXXXX".utf8CString)
-    guard let dir = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+    guard let dir = POSIX.temporaryDirectory(prefix: "hingesim-bench") else {
       out.line("pango: cannot make a temporary directory, comparison skipped")
       return nil
     }
-    let binary = String(cString: dir) + "/pango-paginate"
+    let binary = dir + "/pango-paginate"
     let command =
       "cc -O2 -o '\(binary)' '\(source)' $(pkg-config --cflags --libs pangoft2) 2>&1"
     guard let result = Subprocess.run(["/bin/sh", "-c", command]), result.status == 0 else {
@@ -255,10 +251,8 @@ enum TypesetBenchmark {
 
   /// Runs `hingesim paginate` on the novel in a child process and prints its peak RSS.
   static func reportMemory(_ out: OutputFile, novel: String) {
-    var buffer = [CChar](repeating: 0, count: 4096)
-    let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-    guard n > 0 else { return }
-    let exe = String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    let exe = Process.executablePath
+    guard !exe.isEmpty else { return }
     guard
       let result = Subprocess.run([exe, "paginate", novel, "--width", "342", "--height", "580"]),
       result.status == 0

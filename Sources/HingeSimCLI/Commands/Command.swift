@@ -16,7 +16,7 @@ public protocol Command: Sendable {
 }
 
 /// What a command may touch besides its arguments: the output streams and the package root.
-public struct CommandContext: @unchecked Sendable {
+public struct CommandContext: Sendable {
   /// Where the command's results go.
   public var stdout: OutputFile
   /// Where warnings, progress and errors go.

@@ -77,11 +77,8 @@ struct RunCommand: Command {
   /// The bundled default scenario.
   static func defaultSource(_ context: CommandContext) -> String {
     let script = context.resourceRoot + "/traces/default.hinge"
-    if access(script, R_OK) == 0 { return script }
+    if POSIX.isReadable(script) { return script }
     return context.resourceRoot + "/traces/open-wide.jsonl"
   }
 }
 
-#if canImport(Glibc)
-  import Glibc
-#endif

@@ -4,9 +4,6 @@ import Platform
 import Simulator
 import Timing
 
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// `hingesim traces`: lists the bundled traces and scripts with the comment that opens each.
 struct TracesCommand: Command {

@@ -1,19 +1,18 @@
+import Platform
 import EventStream
 import Dispatch
+import Synchronization
 
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// Runs jobs on up to `jobs` threads and returns their results in job order, so the
 /// aggregate does not depend on the number of threads or on which job finished first.
 enum BatchRunner {
   /// The number of online cores (at least 1).
-  static var cores: Int { max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))) }
+  static var cores: Int { max(1, Process.onlineCores) }
 
   /// Runs `work(index)` for every index in `0..<count` on `jobs` threads; `done(finished)` is
   /// called under a lock after each job (for a progress line).
-  static func run<T>(
+  static func run<T: Sendable>(
     count: Int, jobs: Int, work: (Int) -> T, done: (Int) -> Void = { _ in }
   ) -> [T] {
     let state = BatchState<T>(count: count)
@@ -48,38 +47,35 @@ private struct UncheckedBox<Value>: @unchecked Sendable {
 }
 
 /// The job counter and result slots, behind a mutex.
-private final class BatchState<T>: @unchecked Sendable {
-  private var mutex = pthread_mutex_t()
-  private var nextIndex = 0
-  private var finished = 0
-  private var slots: [T?]
-
-  init(count: Int) {
-    slots = Array(repeating: nil, count: count)
-    pthread_mutex_init(&mutex, nil)
+private final class BatchState<T: Sendable>: Sendable {
+  private struct Slots: ~Copyable {
+    var next = 0
+    var results: [T?]
   }
 
-  deinit { pthread_mutex_destroy(&mutex) }
+  private let slots: Mutex<Slots>
+  /// Jobs finished so far; `done` runs under this lock, so progress lines never interleave.
+  private let finished = Mutex(0)
+
+  init(count: Int) { slots = Mutex(Slots(results: Array(repeating: nil, count: count))) }
 
   func claim() -> Int? {
-    pthread_mutex_lock(&mutex)
-    defer { pthread_mutex_unlock(&mutex) }
-    guard nextIndex < slots.count else { return nil }
-    defer { nextIndex += 1 }
-    return nextIndex
+    slots.withLock { s in
+      guard s.next < s.results.count else { return nil }
+      defer { s.next += 1 }
+      return s.next
+    }
   }
 
   func store(_ value: T, at index: Int, done: (Int) -> Void) {
-    pthread_mutex_lock(&mutex)
-    defer { pthread_mutex_unlock(&mutex) }
-    slots[index] = value
-    finished += 1
-    done(finished)
+    slots.withLock { s in s.results[index] = value }
+    finished.withLock { n in
+      n += 1
+      done(n)
+    }
   }
 
   func results() -> [T] {
-    pthread_mutex_lock(&mutex)
-    defer { pthread_mutex_unlock(&mutex) }
-    return slots.map { $0! }
+    slots.withLock { s in s.results.map { $0! } }
   }
 }

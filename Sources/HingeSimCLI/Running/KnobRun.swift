@@ -51,8 +51,8 @@ struct KnobRun {
     title: String
   ) throws(CLIError) -> ExitCode {
     StreamRun.installInterruptHandler()
-    EventLoop.stopRequested = 0
-    defer { EventLoop.stopRequested = 0 }
+    StopRequest.set(false)
+    defer { StopRequest.set(false) }
     let out = context.stdout
     out.lineBuffered = true
     var recording: OutputFile?
@@ -69,7 +69,7 @@ struct KnobRun {
     let hooks = LiveHooks(
       input: { event in recording?.write(bytes: EventWriter.line(event)) },
       idle: { now in
-        if let duration, now >= duration { EventLoop.stopRequested = 1 }
+        if let duration, now >= duration { StopRequest.set(true) }
         let redraw = view?.tick(now: now, speed: speed)
         return [redraw, duration].compactMap { $0 }.min()
       })
@@ -83,7 +83,7 @@ struct KnobRun {
         } else {
           out.line(EventText.line(event))
         }
-        if out.isBroken { EventLoop.stopRequested = 1 }
+        if out.isBroken { StopRequest.set(true) }
       }
     } catch {
       view?.close()

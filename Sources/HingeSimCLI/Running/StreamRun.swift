@@ -4,17 +4,13 @@ import Platform
 import Simulator
 import Timing
 
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// Runs one source through a pipeline the way every command does: recording, pacing,
 /// Ctrl-C and closed pipes, and errors that say how far the output got.
 enum StreamRun {
   /// Installs the Ctrl-C handler that asks the run loop to stop cleanly.
   static func installInterruptHandler() {
-    signal(SIGINT) { _ in EventLoop.stopRequested = 1 }
-    signal(SIGTERM) { _ in EventLoop.stopRequested = 1 }
+    StopRequest.installSignalHandlers()
   }
 
   /// Runs `source` through `pipeline`, handing every stream event to `emit`.
@@ -34,7 +30,7 @@ enum StreamRun {
       count += 1
       lastTime = event.time
       emit(event)
-      if output?.isBroken == true { EventLoop.stopRequested = 1 }
+      if output?.isBroken == true { StopRequest.set(true) }
     }
     do {
       if let recording {

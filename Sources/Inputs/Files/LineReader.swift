@@ -1,7 +1,5 @@
+import Platform
 import EventStream
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// Reads a file or stdin line by line in large blocks, without holding the whole file.
 ///
@@ -26,12 +24,12 @@ public final class LineReader {
     if path == "-" {
       fd = 0
     } else {
-      fd = open(path, O_RDONLY | O_CLOEXEC)
-      guard fd >= 0 else {
-        let e = errno
+      switch POSIX.openReadOnly(path) {
+      case .success(let opened): fd = opened
+      case .failure(let error):
         throw InputError(
-          file: path, line: 0, column: 0, message: "cannot open: \(String(cString: strerror(e)))",
-          kind: e == ENOENT || e == ENOTDIR || e == EACCES ? .missing : .io)
+          file: path, line: 0, column: 0, message: "cannot open: \(error.message)",
+          kind: error.isMissing ? .missing : .io)
       }
     }
     buffer = [UInt8](repeating: 0, count: 1 << 16)
@@ -41,7 +39,7 @@ public final class LineReader {
   /// `prefix`: bytes already read from it (to sniff the format).
   public init(fileDescriptor: Int32, name: String, prefix: [UInt8] = []) {
     self.name = name
-    fd = dup(fileDescriptor)
+    fd = POSIX.duplicate(fileDescriptor)
     buffer = [UInt8](repeating: 0, count: max(1 << 16, prefix.count * 2))
     buffer.replaceSubrange(0..<prefix.count, with: prefix)
     end = prefix.count
@@ -52,16 +50,17 @@ public final class LineReader {
     var bytes = [UInt8](repeating: 0, count: count)
     var filled = 0
     while filled < count {
-      let n = bytes.withUnsafeMutableBytes { read(0, $0.baseAddress! + filled, count - filled) }
-      if n < 0 && errno == EINTR { continue }
-      if n <= 0 { break }
+      let read = bytes.withUnsafeMutableBytes {
+        POSIX.read(0, into: UnsafeMutableRawBufferPointer(rebasing: $0[filled...]))
+      }
+      guard case .success(let n) = read, n > 0 else { break }
       filled += n
       if bytes[..<filled].contains(0x0A) && filled >= 256 { break }
     }
     return Array(bytes[..<filled])
   }
 
-  deinit { if fd > 0 { close(fd) } }
+  deinit { if fd > 0 { POSIX.close(fd) } }
 
   /// Calls `body` with the next line (without `\n` or `\r\n`); returns false at the end.
   public func nextLine<R>(_ body: (UnsafeBufferPointer<UInt8>) throws(InputError) -> R) throws(InputError) -> R? {
@@ -94,8 +93,8 @@ public final class LineReader {
   private func findNewline() -> Int? {
     buffer.withUnsafeBufferPointer { p -> Int? in
       guard end > start, let base = p.baseAddress else { return nil }
-      guard let hit = memchr(base + start, 0x0A, end - start) else { return nil }
-      return UnsafeRawPointer(hit) - UnsafeRawPointer(base)
+      return POSIX.firstIndex(of: 0x0A, in: UnsafeRawBufferPointer(start: base + start, count: end - start))
+        .map { start + $0 }
     }
   }
 
@@ -103,8 +102,8 @@ public final class LineReader {
     if start > 0 {
       let pending = end - start
       if pending > 0 {
-        buffer.withUnsafeMutableBufferPointer { p in
-          _ = memmove(p.baseAddress!, p.baseAddress! + start, pending)
+        buffer.withUnsafeMutableBytes { p in
+          p.baseAddress!.copyMemory(from: p.baseAddress! + start, byteCount: pending)  // memmove: may overlap
         }
       }
       start = 0
@@ -118,16 +117,19 @@ public final class LineReader {
       }
       buffer.append(contentsOf: [UInt8](repeating: 0, count: buffer.count))
     }
-    let n = buffer.withUnsafeMutableBufferPointer { p in
-      read(fd, p.baseAddress! + end, p.count - end)
+    let read = buffer.withUnsafeMutableBytes { POSIX.read(fd, into: UnsafeMutableRawBufferPointer(rebasing: $0[end...])) }
+    switch read {
+    case .success(let n):
+      if n == 0 { eof = true }
+      end += n
+    case .failure(let error) where error.wouldBlock:
+      return
+    case .failure(let error):
+      let isDirectory = error.isDirectory
+      throw InputError(
+        file: name, line: 0, column: 0,
+        message: isDirectory ? "is a directory, expected a file" : "read failed: \(error.message)",
+        kind: isDirectory ? .badData : .io)
     }
-    if n < 0 {
-      if errno == EINTR || errno == EAGAIN { return }
-      let message =
-        errno == EISDIR ? "is a directory, expected a file" : "read failed: \(String(cString: strerror(errno)))"
-      throw InputError(file: name, line: 0, column: 0, message: message, kind: errno == EISDIR ? .badData : .io)
-    }
-    if n == 0 { eof = true }
-    end += n
   }
 }

@@ -3,9 +3,6 @@ import Knob
 import Platform
 import Synchronization
 
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// A type-erased event source, so commands can hold whichever source a file needs.
 public struct AnyEventSource: EventSource {
@@ -86,7 +83,7 @@ public struct SourceOpener: Sendable {
       let reader: LineReader
       var format = settings.format ?? SourceFormat.fromExtension(path)
       if path == "-" {
-        if isatty(0) == 1 {
+        if POSIX.isTerminal(0) {
           warn("reading \(dialect == .simulator ? "a simulator stream" : "events") from the terminal; Ctrl-D ends")
         }
         let head = LineReader.peekStdin()

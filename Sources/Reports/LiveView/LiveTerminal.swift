@@ -1,8 +1,5 @@
 import Platform
 import EventStream
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// The terminal the live view draws on: the alternate screen with the cursor hidden while
 /// the view runs, restored by `end()` (the commands call it on every exit path; Ctrl-C stops
@@ -19,14 +16,10 @@ final class LiveTerminal {
   }
 
   /// True when the descriptor is a terminal (else the view falls back to plain lines).
-  var isTerminal: Bool { isatty(fd) == 1 }
+  var isTerminal: Bool { POSIX.isTerminal(fd) }
 
   /// Columns and rows (`ioctl(TIOCGWINSZ)`), nil when unknown.
-  var size: (columns: Int, rows: Int)? {
-    var ws = winsize()
-    guard ioctl(fd, UInt(TIOCGWINSZ), &ws) == 0, ws.ws_col > 0, ws.ws_row > 0 else { return nil }
-    return (Int(ws.ws_col), Int(ws.ws_row))
-  }
+  var size: (columns: Int, rows: Int)? { POSIX.terminalSize(fd) }
 
   /// Switches to the alternate screen and hides the cursor.
   func begin() {

@@ -1,8 +1,5 @@
 import Platform
 import EventStream
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 extension Profile {
   /// Loads and validates `profiles/NAME.json` under `root`, or a path to a JSON file.

@@ -1,23 +1,22 @@
-import EventStream
 #if canImport(Glibc)
   import Glibc
 #endif
 
 /// Runs a program and collects its standard output, exit status and peak memory.
-enum Subprocess {
+public enum Subprocess {
   /// The outcome of one run.
-  struct Result {
+  public struct Result: Sendable {
     /// Exit status (128 + signal when killed).
-    var status: Int32
+    public var status: Int32
     /// Everything the program wrote to stdout.
-    var output: String
+    public var output: String
     /// The child's peak resident set size in kB (`ru_maxrss`).
-    var maxRSSKilobytes: Int
+    public var maxRSSKilobytes: Int
   }
 
   /// Runs `argv` (argv[0] a path, or a name looked up in PATH) with stderr discarded unless
   /// `keepStderr`.
-  static func run(_ argv: [String], keepStderr: Bool = false) -> Result? {
+  public static func run(_ argv: [String], keepStderr: Bool = false) -> Result? {
     var pipeFds: [Int32] = [0, 0]
     guard pipe(&pipeFds) == 0 else { return nil }
     var actions = posix_spawn_file_actions_t()
@@ -38,16 +37,13 @@ enum Subprocess {
     }
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-      let n = chunk.withUnsafeMutableBytes { read(pipeFds[0], $0.baseAddress, $0.count) }
-      if n < 0 && errno == EINTR { continue }
-      if n <= 0 { break }
+    while case .success(let n) = chunk.withUnsafeMutableBytes({ POSIX.read(pipeFds[0], into: $0) }), n > 0 {
       bytes.append(contentsOf: chunk[0..<n])
     }
     close(pipeFds[0])
     var status: Int32 = 0
     var usage = rusage()
-    while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+    _ = POSIX.retryingOnInterrupt { Int(wait4(pid, &status, 0, &usage)) }
     let code: Int32 = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
     return Result(
       status: code, output: String(decoding: bytes, as: UTF8.self),

@@ -1,0 +1,78 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// This process: its executable, environment, resource use and signals.
+public enum Process {
+  /// `readlink("/proc/self/exe")`: the running executable's path, or "" when unknown.
+  public static var executablePath: String {
+    var buffer = [CChar](repeating: 0, count: 4096)
+    let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+    guard n > 0 else { return "" }
+    return String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+
+  /// `getcwd()`: the working directory, nil when unknown.
+  public static var currentDirectory: String? {
+    var buffer = [CChar](repeating: 0, count: 4096)
+    guard getcwd(&buffer, buffer.count) != nil else { return nil }
+    return String(decoding: buffer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+
+  /// `execv(path, arguments)`: replaces this process; returns only the errno of a failure.
+  public static func replace(with path: String, arguments: [String]) -> POSIXErrno {
+    var cArguments: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+    execv(path, &cArguments)
+    return POSIXErrno(code: errno)
+  }
+
+  /// `dlsym(RTLD_DEFAULT, name)`: a C function of this process by name, nil when absent.
+  public static func symbol<T>(_ name: String, as type: T.Type) -> T? {
+    guard let pointer = dlsym(UnsafeMutableRawPointer(bitPattern: 0), name) else { return nil }
+    return unsafeBitCast(pointer, to: type)
+  }
+
+  /// `getenv(name)`.
+  public static func environment(_ name: String) -> String? {
+    getenv(name).map { String(cString: $0) }
+  }
+
+  /// `setenv(name, value, 1)`.
+  public static func setEnvironment(_ name: String, _ value: String) { setenv(name, value, 1) }
+
+  /// `sysconf(_SC_NPROCESSORS_ONLN)`, at least 1.
+  public static var onlineCores: Int { max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))) }
+
+  /// `getrusage(RUSAGE_SELF).ru_maxrss`: the peak resident set, kilobytes.
+  public static var peakResidentKilobytes: Int {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    return Int(usage.ru_maxrss)
+  }
+
+  /// `Process.ignoreBrokenPipes()`: a closed pipe becomes a failed write (`EPIPE`), not a kill.
+  public static func ignoreBrokenPipes() { signal(SIGPIPE, SIG_IGN) }
+
+  /// `exit(code)`.
+  public static func exit(_ code: Int32) -> Never { Glibc.exit(code) }
+}
+
+/// A stop asked for by Ctrl-C (`SIGINT`), `SIGTERM` or the program itself (a closed output).
+///
+/// The signal handler only sets a `sig_atomic_t`, the one thing a handler may safely do; the
+/// run loops read it between events.
+public enum StopRequest {
+  nonisolated(unsafe) private static var flag: sig_atomic_t = 0
+
+  /// True once a stop was asked for.
+  public static var isRequested: Bool { flag != 0 }
+
+  /// Asks the running loop to stop (or, with `false`, clears the request for the next run).
+  public static func set(_ requested: Bool) { flag = requested ? 1 : 0 }
+
+  /// `signal(SIGINT)` and `signal(SIGTERM)`: both request a stop instead of killing the process.
+  public static func installSignalHandlers() {
+    signal(SIGINT) { _ in StopRequest.flag = 1 }
+    signal(SIGTERM) { _ in StopRequest.flag = 1 }
+  }
+}
