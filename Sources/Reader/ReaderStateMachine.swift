@@ -195,7 +195,7 @@ public struct ReaderStateMachine: Stage {
       offset: offset, previousOffset: previousOffset, pages: pages,
       pageRanges: (0..<pagination.pageCount).map { pagination.pageRange($0) }, textLength: document.utf16Count,
       geometry: geometry, visibleLines: pages.map { pagination.lines(onPage: $0) }, style: pagination.style,
-      cause: EventWriter.typeName(cause.kind), breaksFingerprint: pagination.pageStarts.hashValue,
+      cause: cause.kind.type.rawValue, breaksFingerprint: pagination.pageStarts.hashValue,
       key:
         "\(NumberFormat.shortest(geometry.pageWidth))×\(NumberFormat.shortest(geometry.pageHeight)) \(textSize.rawValue)"
     )
@@ -205,7 +205,7 @@ public struct ReaderStateMachine: Stage {
           time: time,
           .violation(
             Violation(
-              rule: rule, message: message, cause: EventWriter.typeName(cause.kind), causeTime: cause.time,
+              rule: rule, message: message, cause: cause.kind.type, causeTime: cause.time,
               offset: offset, pages: pages))))
     }
     previousOffset = offset

@@ -191,7 +191,7 @@ struct ReaderViolationStreamTests {
     #expect(shown.map(\.1.layout) == [.single])
     let violations = ReaderFixtures.violations(out)
     #expect(violations.map(\.rule) == ["fold-clear"])
-    #expect(violations.first?.cause == "settled")
+    #expect(violations.first?.cause == .settled)
     #expect(violations.first?.offset == 20_000)
     #expect(violations.first?.pages == shown.first?.1.pages)
     let line = out.first { if case .violation = $0.kind { true } else { false } }.map { EventWriter.string($0) }

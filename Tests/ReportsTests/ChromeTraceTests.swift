@@ -19,7 +19,7 @@ struct ChromeTraceTests {
     stream.append(
       Event(
         time: 7100,
-        .violation(Violation(rule: "offset-visible", message: "m", cause: "turn", causeTime: 7000)))
+        .violation(Violation(rule: "offset-visible", message: "m", cause: .turn, causeTime: 7000)))
     )
     return try parse(ChromeTrace.document(stream, processName: "scripted"))
   }

@@ -45,7 +45,7 @@ struct TimelinePlotTests {
     stream.append(
       Event(
         time: 7100,
-        .violation(Violation(rule: "offset-visible", message: "m", cause: "turn", causeTime: 7000)))
+        .violation(Violation(rule: "offset-visible", message: "m", cause: .turn, causeTime: 7000)))
     )
     let svg = TimelinePlot.svg(stream, title: "scripted <test> & co")
     let parser = XMLParser(data: Data(svg.utf8))

@@ -132,13 +132,13 @@ public struct EventDecoder: Sendable {
     let fieldReader = Fields(fields: fields, scanner: s, end: end)
     let typeColumn = s.column(of: typeOffset)
     let kind: EventKind?
-    switch (typeName, dialect) {
-    case ("hinge", .input):
+    switch (EventType(rawValue: typeName), dialect) {
+    case (.hinge?, .input):
       guard let angle else {
         throw Failure(column: typeColumn, message: "expected an 'angle' field in a hinge sample, found none")
       }
       kind = .sample(angle: angle)
-    case ("hinge", .simulator):
+    case (.hinge?, .simulator):
       guard let angle else { throw Failure(column: typeColumn, message: "expected an 'angle' field, found none") }
       guard fieldReader.has("status") else {
         throw Failure(
@@ -151,51 +151,51 @@ public struct EventDecoder: Sendable {
           angle: angle, radians: try fieldReader.number("radians"),
           status: try fieldReader.name("status", HingeStatus.self) { HingeStatus(rawValue: $0) },
           progress: try fieldReader.number("progress")))
-    case ("orientation", _):
+    case (.orientation?, _):
       kind = .orientation(try fieldReader.name("orientation", Orientation.self) { Orientation(name: $0) })
-    case ("textSize", _):
+    case (.textSize?, _):
       kind = .textSize(try fieldReader.name("size", TextSize.self) { TextSize(name: $0) })
-    case ("turn", _):
+    case (.turn?, _):
       kind = .turn(try fieldReader.name("direction", TurnDirection.self) { TurnDirection(rawValue: $0.lowercased()) })
-    case ("goto", _):
+    case (.goto?, _):
       let offset = try fieldReader.integer("offset")
       guard offset >= 0 else {
         throw Failure(column: typeColumn, message: "expected an 'offset' ≥ 0 (UTF-16 units), found \(offset)")
       }
       kind = .goto(offset: offset)
-    case ("split", _):
+    case (.split?, _):
       kind = .split(try fieldReader.name("split", SplitMode.self) { SplitMode(rawValue: $0.lowercased()) })
-    case ("mark", _):
+    case (.mark?, _):
       kind = .mark(try fieldReader.string("label"))
-    case ("status", .simulator):
+    case (.status?, .simulator):
       kind = .status(
         StatusChange(
           status: try fieldReader.name("status", HingeStatus.self) { HingeStatus(rawValue: $0) },
           from: try fieldReader.name("from", HingeStatus.self) { HingeStatus(rawValue: $0) },
           angle: angle ?? 0))
-    case ("pose", .simulator):
+    case (.pose?, .simulator):
       kind = .pose(
         PoseChange(
           pose: try fieldReader.name("pose", Pose.self) { Pose(rawValue: $0) },
           from: try fieldReader.name("from", Pose.self) { Pose(rawValue: $0) },
           orientation: try fieldReader.name("orientation", Orientation.self) { Orientation(name: $0) }))
-    case ("scene", .simulator):
+    case (.scene?, .simulator):
       kind = .scene(
         SceneChange(
           width: try fieldReader.number("width"), height: try fieldReader.number("height"),
           display: try fieldReader.name("display", Display.self) { Display(rawValue: $0) },
           transient: try fieldReader.bool("transient"), index: try fieldReader.integer("index"),
           count: try fieldReader.integer("count")))
-    case ("regions", .simulator):
+    case (.regions?, .simulator):
       kind = .regions(RegionsChange(division: try fieldReader.division()))
-    case ("settled", .simulator):
+    case (.settled?, .simulator):
       kind = .settled(
         Settled(
           width: try fieldReader.number("width"), height: try fieldReader.number("height"),
           textSize: try fieldReader.name("textSize", TextSize.self) { TextSize(name: $0) },
           division: try fieldReader.division(), sizes: try fieldReader.integer("sizes"),
           changed: try fieldReader.bool("changed"), cycle: try fieldReader.cycle()))
-    case ("paginated", .simulator), ("shown", .simulator), ("timing", .simulator), ("violation", .simulator):
+    case (.paginated?, .simulator), (.shown?, .simulator), (.timing?, .simulator), (.violation?, .simulator):
       return .skipped
     default:
       kind = nil
@@ -205,9 +205,8 @@ public struct EventDecoder: Sendable {
         dialect == .input
         ? "hinge, orientation, textSize, turn, goto, split, mark"
         : "hinge, status, pose, scene, regions, settled, orientation, textSize, turn, goto, split, mark"
-      let simulatorOutput = ["status", "pose", "scene", "regions", "settled", "paginated", "shown", "timing", "violation"]
       let hint =
-        dialect == .input && simulatorOutput.contains(typeName)
+        dialect == .input && EventType(rawValue: typeName).map(EventType.outputs.contains) == true
         ? " — is this a simulator stream? pipe it to 'hingesim read'" : ""
       throw Failure(column: typeColumn, message: "expected an event type (\(known)), found \"\(typeName)\"\(hint)")
     }

@@ -6,33 +6,12 @@
 /// // {"t":0,"type":"hinge","angle":30}
 /// ```
 public enum EventWriter {
-  /// The JSON `type` name of an event kind.
-  public static func typeName(_ kind: EventKind) -> String {
-    switch kind {
-    case .sample, .hinge: "hinge"
-    case .orientation: "orientation"
-    case .textSize: "textSize"
-    case .turn: "turn"
-    case .goto: "goto"
-    case .split: "split"
-    case .mark: "mark"
-    case .status: "status"
-    case .pose: "pose"
-    case .scene: "scene"
-    case .regions: "regions"
-    case .settled: "settled"
-    case .paginated: "paginated"
-    case .shown: "shown"
-    case .timing: "timing"
-    case .violation: "violation"
-    }
-  }
 
   /// One event as a JSON object followed by `\n`.
   public static func line(_ event: Event) -> [UInt8] {
     var w = JSONObjectWriter()
     w.field("t", event.time)
-    w.field("type", typeName(event.kind))
+    w.field("type", event.kind.type.rawValue)
     fields(of: event.kind, into: &w)
     w.close()
     var bytes = w.bytes
@@ -129,7 +108,7 @@ public enum EventWriter {
     case .violation(let v):
       w.field("rule", v.rule)
       w.field("message", v.message)
-      w.field("cause", v.cause)
+      w.field("cause", v.cause.rawValue)
       w.field("causeTime", v.causeTime)
       w.field("offset", v.offset)
       w.field("pages", v.pages)

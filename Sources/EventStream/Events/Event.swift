@@ -66,3 +66,39 @@ public enum EventKind: Sendable, Equatable {
     }
   }
 }
+
+/// The `type` of an event in JSON Lines: raw samples and delivered updates share `hinge`.
+public enum EventType: String, CaseIterable, Sendable {
+  case hinge, orientation, textSize, turn, goto, split, mark
+  case status, pose, scene, regions, settled
+  case paginated, shown, timing, violation
+
+  /// The types an input trace may hold.
+  public static let inputs: [EventType] = [.hinge, .orientation, .textSize, .turn, .goto, .split, .mark]
+  /// The types only the simulator and the reader emit.
+  public static let outputs: [EventType] = [.status, .pose, .scene, .regions, .settled, .paginated, .shown, .timing, .violation]
+}
+
+extension EventKind {
+  /// The event's `type`.
+  public var type: EventType {
+    switch self {
+    case .sample, .hinge: .hinge
+    case .orientation: .orientation
+    case .textSize: .textSize
+    case .turn: .turn
+    case .goto: .goto
+    case .split: .split
+    case .mark: .mark
+    case .status: .status
+    case .pose: .pose
+    case .scene: .scene
+    case .regions: .regions
+    case .settled: .settled
+    case .paginated: .paginated
+    case .shown: .shown
+    case .timing: .timing
+    case .violation: .violation
+    }
+  }
+}

@@ -100,7 +100,7 @@ public struct Violation: Sendable, Equatable {
   /// What was wrong, in words.
   public var message: String
   /// The type of the event that led to the state.
-  public var cause: String
+  public var cause: EventType
   /// The time of that event.
   public var causeTime: Double
   /// The state: the place when the rule broke.
@@ -109,7 +109,7 @@ public struct Violation: Sendable, Equatable {
   public var pages: [Int]
 
   /// Makes a violation.
-  public init(rule: String, message: String, cause: String, causeTime: Double, offset: Int = 0, pages: [Int] = []) {
+  public init(rule: String, message: String, cause: EventType, causeTime: Double, offset: Int = 0, pages: [Int] = []) {
     self.rule = rule
     self.message = message
     self.cause = cause
