@@ -35,14 +35,19 @@ final class HarfBuzzShaper {
   }
 
   /// Shapes `count` UTF-16 units at `units` with `face` (script and direction guessed, default
-  /// features) and passes the glyphs to `body` in logical order.
+  /// features) and passes the glyphs to `body` in logical order: clusters ascending, also for a
+  /// right-to-left run (which HarfBuzz gives in visual order).
   func shape<R>(
     _ units: UnsafePointer<UInt16>, count: Int, face: HarfBuzzFace,
     _ body: (_ count: Int, _ glyphAt: (Int) -> ShapedGlyph) -> R
   ) -> R {
     let (infos, positions, length) = run(units, count: count, face: face)
-    return body(Int(length)) { index in
-      ShapedGlyph(
+    let direction = hb_buffer_get_direction(buffer)
+    let last = Int(length) - 1
+    let backward = direction == HB_DIRECTION_RTL || direction == HB_DIRECTION_BTT
+    return body(Int(length)) { logical in
+      let index = backward ? last - logical : logical
+      return ShapedGlyph(
         cluster: Int(infos[index].cluster), advance: Int(positions[index].x_advance),
         isMissing: infos[index].codepoint == 0)
     }

@@ -181,14 +181,12 @@ struct SegmentMeasurer {
     let fast = shaper.splitAdvance(
       units, count: count, split: bodyLength, face: font.face, record: record, head: &bodyGlyphs)
     guard fast.missing, fallback != nil else { return (fast.head, fast.total, fast.separable) }
-    let glyphs = glyphAdvances(units, count: count)
-    var body = 0
-    var full = 0
-    for glyph in glyphs {
-      full += glyph.advance
-      if glyph.cluster < bodyLength { body += glyph.advance }
-    }
-    return (body, full, false)
+    // The body alone, as its split points measure it (`TextLayout.bodyGlyphs`): whether a run of
+    // glyphs missing from the font takes the fallback's advances must not depend on the spaces
+    // after the body (a tab neither font has would put the whole run back to `.notdef`).
+    let body = advance(units, count: bodyLength)
+    let spaces = bodyLength < count ? advance(units + bodyLength, count: count - bodyLength) : 0
+    return (body, body + spaces, false)
   }
 
   /// The total advance of a run (with fallback advances for missing glyphs).
@@ -196,9 +194,10 @@ struct SegmentMeasurer {
     glyphAdvances(units, count: count).reduce(0) { $0 + $1.advance }
   }
 
-  /// Glyph clusters and advances in font units of the main font; each run of missing glyphs is
-  /// shaped with the fallback font (scaled to the main font's units per em) when the fallback has
-  /// every glyph of it, and keeps the `.notdef` advances otherwise.
+  /// Glyph clusters and advances in font units of the main font, in logical order (clusters
+  /// ascending); each run of missing glyphs is shaped with the fallback font (scaled to the main
+  /// font's units per em) when the fallback has every glyph of it, and keeps the `.notdef` advances
+  /// otherwise.
   func glyphAdvances(_ units: UnsafePointer<UInt16>, count: Int) -> [ShapedGlyph] {
     var glyphs = shaper.shape(units, count: count, face: font.face) { n, glyph in
       (0..<n).map { glyph($0) }
@@ -215,14 +214,35 @@ struct SegmentMeasurer {
       let from = glyphs[i].cluster
       let to = j < glyphs.count ? glyphs[j].cluster : count
       if to > from {
-        let (sum, missing) = shaper.shape(units + from, count: to - from, face: fallback.face) {
-          n, glyph in
-          (0..<n).reduce((0, false)) { ($0.0 + glyph($1).advance, $0.1 || glyph($1).isMissing) }
+        let substitutes = shaper.shape(units + from, count: to - from, face: fallback.face) {
+          n, glyph -> [ShapedGlyph]? in
+          var substitutes: [ShapedGlyph] = []
+          substitutes.reserveCapacity(n)
+          for k in 0..<n {
+            let g = glyph(k)
+            if g.isMissing { return nil }
+            substitutes.append(g)
+          }
+          return substitutes
         }
-        if !missing {
-          let scaled = Int(
-            (Double(sum) * Double(font.unitsPerEm) / Double(fallback.unitsPerEm)).rounded())
-          for k in i..<j { glyphs[k].advance = k == i ? scaled : 0 }
+        if let substitutes {
+          // Each fallback advance goes to the missing glyph of its cluster (so the width before
+          // every cluster is right), scaled and rounded as running sums: the run's total is its
+          // fallback total rounded once.
+          let scale = Double(font.unitsPerEm) / Double(fallback.unitsPerEm)
+          for k in i..<j { glyphs[k].advance = 0 }
+          var target = i
+          var sum = 0
+          var assigned = 0
+          for substitute in substitutes {
+            while target + 1 < j && glyphs[target + 1].cluster <= from + substitute.cluster {
+              target += 1
+            }
+            sum += substitute.advance
+            let scaled = Int((Double(sum) * scale).rounded())
+            glyphs[target].advance += scaled - assigned
+            assigned = scaled
+          }
         }
       }
       i = j
