@@ -243,9 +243,32 @@ struct SegmentMeasurer {
     return (body, body + spaces, false)
   }
 
-  /// The total advance of a run (with fallback advances for missing glyphs).
+  /// The total advance of a run (with fallback advances for missing glyphs): the sum of
+  /// `glyphAdvances`, without making the glyph array unless a glyph is missing.
   func advance(_ units: UnsafePointer<UInt16>, count: Int) -> Int {
-    glyphAdvances(units, count: count).reduce(0) { $0 + $1.advance }
+    var sum = 0
+    var start = 0
+    while start < count {
+      let end = count > Self.longestRun ? Self.pieceEnd(units, from: start, count: count) : count
+      let (total, missing) = shaper.shape(units + start, count: end - start, face: font.face) {
+        n, glyph in
+        var total = 0
+        var missing = false
+        for k in 0..<n {
+          let g = glyph(k)
+          total += g.advance
+          missing = missing || g.isMissing
+        }
+        return (total, missing)
+      }
+      if missing && fallback != nil {
+        sum += pieceGlyphs(units + start, count: end - start).reduce(0) { $0 + $1.advance }
+      } else {
+        sum += total
+      }
+      start = end
+    }
+    return sum
   }
 
   /// Glyph clusters and advances in font units of the main font, in logical order (clusters
