@@ -20,6 +20,9 @@ public final class Hyphenator: Sendable {
   /// honouring `leftMin` and `rightMin`. A word whose lowercase form changes its character count
   /// is not hyphenated.
   public func hyphenationPoints(in word: String) -> [Int] {
+    // Lowercasing shrinks a character's UTF-8 to a third at most (K, U+212A, to k): a longer
+    // word is longer than libhyphen is given either way, and is not copied around first.
+    guard word.utf8.count <= 3 * HyphenDictionary.maximumWordLength else { return [] }
     let characters = Array(word)
     guard characters.count >= leftMin + rightMin else { return [] }
     let lower = word.lowercased()

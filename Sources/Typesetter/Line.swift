@@ -4,7 +4,9 @@
 public struct Line: Hashable, Sendable {
   /// The UTF-16 range; consecutive lines are adjacent.
   public var range: Range<Int>
-  /// The used width in points.
+  /// The used width in points: never more than the page width, but for a line holding a single
+  /// grapheme cluster wider than the page (clusters are not split), and for a tie within one font
+  /// unit of the width that Pango's rounding fits (see `TextLayout.tieFits`).
   public var width: Double
   /// The line is its paragraph's last (its fragment carries paragraphSpacing).
   public var endsParagraph: Bool

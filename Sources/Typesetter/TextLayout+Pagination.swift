@@ -80,6 +80,8 @@ extension TextLayout {
     hyphens = HyphenTable()
     defer { hyphens = table }
     var y = 0.0
+    var steps = 0  // cluster boundaries looked at (`clusterSteps`)
+    defer { clusterSteps += steps }
     var linesOnPage = 0
     var needPage = true
     let count = segments.count
@@ -102,14 +104,15 @@ extension TextLayout {
         var clusterEnd: Int32 = 0
         if firstBody > limit && first.word >= 0 {
           let s = splits(of: first)
-          var k = 0
-          while k < s.clusterOffsets.count && s.clusterOffsets[k] <= partial { k += 1 }
+          var k = s.firstCluster(after: partial)
+          steps += 1
           if k < s.clusterOffsets.count {
             clusterEnd = s.clusterOffsets[k]
             used = Int(s.clusterWidths[k]) - before
             nextPartialWidth = Int(s.clusterWidths[k])
             k += 1
             while k < s.clusterOffsets.count && Int(s.clusterWidths[k]) - before <= limit {
+              steps += 1
               clusterEnd = s.clusterOffsets[k]
               used = Int(s.clusterWidths[k]) - before
               nextPartialWidth = Int(s.clusterWidths[k])

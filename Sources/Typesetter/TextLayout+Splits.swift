@@ -57,7 +57,9 @@ extension TextLayout {
       while k < end && !Self.isASCIILetter(units[k]) { k += 1 }
       var runEnd = k
       while runEnd < end && Self.isASCIILetter(units[runEnd]) { runEnd += 1 }
-      if runEnd - k >= hyphenator.leftMin + hyphenator.rightMin {
+      if runEnd - k >= hyphenator.leftMin + hyphenator.rightMin
+        && runEnd - k <= HyphenDictionary.maximumWordLength
+      {
         let bytes = units[k..<runEnd].map { UInt8($0 | 0x20) }
         var offsets: [Int32] = []
         for point in hyphenator.dictionary.hyphenationPoints(
@@ -142,7 +144,9 @@ extension TextLayout {
       while k < end && !Self.isASCIILetter(units[k]) { k += 1 }
       var runEnd = k
       while runEnd < end && Self.isASCIILetter(units[runEnd]) { runEnd += 1 }
-      if runEnd - k >= hyphenator.leftMin + hyphenator.rightMin {
+      if runEnd - k >= hyphenator.leftMin + hyphenator.rightMin
+        && runEnd - k <= HyphenDictionary.maximumWordLength
+      {
         let bytes = units[k..<runEnd].map { UInt8($0 | 0x20) }
         for point in hyphenator.dictionary.hyphenationPoints(
           utf8: bytes, leftMin: hyphenator.leftMin, rightMin: hyphenator.rightMin)

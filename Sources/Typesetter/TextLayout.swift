@@ -6,6 +6,13 @@
 /// font's own scale, kerning across segment boundaries, and (on first use) grapheme-cluster and
 /// libhyphen split points per distinct word. `paginate` is then arithmetic over cached widths.
 /// Use one instance from one thread at a time.
+///
+/// Any text lays out, in time and memory linear in its length. Limits that keep it so: a segment
+/// longer than `SegmentMeasurer.longestRun` (512) UTF-16 units is shaped in pieces cut between
+/// grapheme clusters, without kerning or ligatures across a cut; a run of letters longer than
+/// 4,095 UTF-8 bytes is not hyphenated; a word wider than the line is broken between grapheme
+/// clusters (never inside one, so a line holding a single cluster wider than the page is the one
+/// line that can be wider than its page; see `Line.width`).
 public final class TextLayout {
   /// The text as UTF-16 code units (offsets everywhere are into this, like `NSRange`).
   let units: [UInt16]
@@ -27,6 +34,10 @@ public final class TextLayout {
   let shaper: HarfBuzzShaper
   /// Glyph advances per distinct segment, shaped on first use (for breaking ties like Pango).
   var glyphCache: [Int32: (advances: [Int32], bodyCount: Int)] = [:]
+  /// Steps the analysis took to find grapheme-cluster boundaries (see `work`).
+  let boundarySteps: Int
+  /// Cluster boundaries looked at by the line loops so far (see `work`).
+  var clusterSteps = 0
 
   /// Analyses `text`: breaks, segments and their shaped widths. `fallback` supplies advances for
   /// glyphs `font` lacks (else the `.notdef` advance counts); without `hyphenator` there is no
@@ -46,6 +57,7 @@ public final class TextLayout {
     self.hyphens = HyphenTable(wordCount: analysis.words.count)
     self.totalWidth = analysis.totalWidth
     self.forcedBreaks = analysis.forcedBreaks
+    self.boundarySteps = analysis.boundarySteps
     let hyphen: [UInt16] = font.face.hasGlyph("\u{2010}") ? [0x2010] : [0x2D]
     self.hyphenAdvance = hyphen.withUnsafeBufferPointer {
       shaper.advance($0.baseAddress!, count: 1, face: font.face)
@@ -95,6 +107,13 @@ public final class TextLayout {
       }
     }
     return units ?? Array(text.utf16)
+  }
+
+  /// Work counts, for tests that the layout is linear in its text whatever the text: UTF-16 units
+  /// shaped and the longest run shaped at once, grapheme-boundary steps of the analysis, and
+  /// cluster boundaries the line loops looked at.
+  var work: (unitsShaped: Int, longestShaped: Int, boundarySteps: Int, clusterSteps: Int) {
+    (shaper.unitsShaped, shaper.longestShaped, boundarySteps, clusterSteps)
   }
 
   /// The length of the text in UTF-16 code units.

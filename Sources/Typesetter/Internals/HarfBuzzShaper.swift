@@ -11,6 +11,10 @@ struct ShapedGlyph {
 /// A reusable HarfBuzz buffer that shapes UTF-16 runs with one font (not thread-safe).
 final class HarfBuzzShaper {
   private let buffer: OpaquePointer
+  /// UTF-16 units shaped so far, and the most in one run: work counts that show the analysis
+  /// linear (HarfBuzz's own cost per run is bounded once runs are; see `SegmentMeasurer`).
+  private(set) var unitsShaped = 0
+  private(set) var longestShaped = 0
 
   /// Makes an empty shaping buffer.
   init() {
@@ -24,6 +28,8 @@ final class HarfBuzzShaper {
   private func run(_ units: UnsafePointer<UInt16>, count: Int, face: HarfBuzzFace) -> (
     UnsafeMutablePointer<hb_glyph_info_t>, UnsafeMutablePointer<hb_glyph_position_t>, UInt32
   ) {
+    unitsShaped += count
+    longestShaped = max(longestShaped, count)
     hb_buffer_clear_contents(buffer)
     hb_buffer_add_utf16(buffer, units, Int32(count), 0, Int32(count))
     hb_buffer_guess_segment_properties(buffer)
@@ -35,14 +41,19 @@ final class HarfBuzzShaper {
   }
 
   /// Shapes `count` UTF-16 units at `units` with `face` (script and direction guessed, default
-  /// features) and passes the glyphs to `body` in logical order.
+  /// features) and passes the glyphs to `body` in logical order: clusters ascending, also for a
+  /// right-to-left run (which HarfBuzz gives in visual order).
   func shape<R>(
     _ units: UnsafePointer<UInt16>, count: Int, face: HarfBuzzFace,
     _ body: (_ count: Int, _ glyphAt: (Int) -> ShapedGlyph) -> R
   ) -> R {
     let (infos, positions, length) = run(units, count: count, face: face)
-    return body(Int(length)) { index in
-      ShapedGlyph(
+    let direction = hb_buffer_get_direction(buffer)
+    let last = Int(length) - 1
+    let backward = direction == HB_DIRECTION_RTL || direction == HB_DIRECTION_BTT
+    return body(Int(length)) { logical in
+      let index = backward ? last - logical : logical
+      return ShapedGlyph(
         cluster: Int(infos[index].cluster), advance: Int(positions[index].x_advance),
         isMissing: infos[index].codepoint == 0)
     }

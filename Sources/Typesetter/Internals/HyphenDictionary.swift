@@ -17,21 +17,31 @@ final class HyphenDictionary: @unchecked Sendable {
 
   deinit { hnj_hyphen_free(dictionary) }
 
+  /// The longest word (UTF-8 bytes) handed to libhyphen; longer words get no points.
+  static let maximumWordLength = 4095
+
   /// The byte offsets (into the lowercased UTF-8 word) after which a hyphen may go, by the
-  /// patterns, with the given minimum characters before and after the hyphen.
+  /// patterns, with the given minimum characters before and after the hyphen. A word longer than
+  /// `maximumWordLength` bytes has none.
   func hyphenationPoints(utf8 word: [UInt8], leftMin: Int, rightMin: Int) -> [Int] {
-    guard !word.isEmpty, word.count < 4096 else { return [] }
+    word.withUnsafeBufferPointer { hyphenationPoints(utf8: $0, leftMin: leftMin, rightMin: rightMin) }
+  }
+
+  /// As `hyphenationPoints(utf8:leftMin:rightMin:)`, for bytes libhyphen must not read past.
+  func hyphenationPoints(utf8 word: UnsafeBufferPointer<UInt8>, leftMin: Int, rightMin: Int) -> [Int] {
+    guard !word.isEmpty, word.count <= Self.maximumWordLength else { return [] }
     var hyphens = [CChar](repeating: 0, count: word.count + 5)
     var rep: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = nil
     var pos: UnsafeMutablePointer<Int32>? = nil
     var cut: UnsafeMutablePointer<Int32>? = nil
-    let status = word.withUnsafeBufferPointer { bytes in
-      bytes.withMemoryRebound(to: CChar.self) { chars in
-        hnj_hyphen_hyphenate3(
-          dictionary, chars.baseAddress, Int32(word.count), &hyphens, nil, &rep, &pos, &cut,
-          Int32(leftMin), Int32(rightMin), Int32(leftMin), Int32(rightMin))
-      }
-    }
+    // libhyphen takes a length but still reads the word as a C string (`strstr` for its NOHYPHEN
+    // characters, which then also writes `hyphens` at the offsets it finds): hand it a
+    // NUL-terminated copy, never the caller's bytes.
+    var terminated = [CChar](repeating: 0, count: word.count + 1)
+    terminated.withUnsafeMutableBytes { $0.copyMemory(from: UnsafeRawBufferPointer(word)) }
+    let status = hnj_hyphen_hyphenate3(
+      dictionary, terminated, Int32(word.count), &hyphens, nil, &rep, &pos, &cut,
+      Int32(leftMin), Int32(rightMin), Int32(leftMin), Int32(rightMin))
     defer {
       if let rep {
         for i in 0..<word.count { free(rep[i]) }

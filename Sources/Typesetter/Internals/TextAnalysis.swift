@@ -7,6 +7,8 @@ struct TextAnalysis {
   var totalWidth = 0
   /// Segments that end a paragraph or a line.
   var forcedBreaks = 0
+  /// Steps taken to find grapheme-cluster boundaries (a work count; see `CharacterBoundaries`).
+  var boundarySteps = 0
 
   init(text string: String, units: [UInt16], font: Font, fallback: Font?, shaper: HarfBuzzShaper) {
     let n = units.count
@@ -21,6 +23,7 @@ struct TextAnalysis {
     segments.reserveCapacity(n / 5 + 1)
     let measurer = SegmentMeasurer(font: font, fallback: fallback, shaper: shaper)
     var pairKerns: [UInt64: Int32] = [:]
+    var characters = CharacterBoundaries(string)
     units.withUnsafeBufferPointer { buffer in
       breaks.withUnsafeBufferPointer { brk in
         let text = buffer.baseAddress!
@@ -34,7 +37,7 @@ struct TextAnalysis {
           }
           // libunibreak 1.1 predates emoji sequences: never break inside a grapheme cluster.
           if b == UnicodeLineBreaks.allowed && !last && (text[i] >= 0x300 || text[i + 1] >= 0x300)
-            && !Self.isCharacterBoundary(string, utf16Offset: i + 1)
+            && !characters.isBoundary(i + 1, in: buffer)
           {
             continue
           }
@@ -111,12 +114,7 @@ struct TextAnalysis {
         }
       }
     }
-  }
-
-  /// True when a UTF-16 offset falls between two `Character`s (grapheme clusters).
-  static func isCharacterBoundary(_ string: String, utf16Offset: Int) -> Bool {
-    let index = string.utf16.index(string.utf16.startIndex, offsetBy: utf16Offset)
-    return String.Index(index, within: string) != nil
+    boundarySteps = characters.steps
   }
 
   /// Whitespace that hangs past the line end (not counted when a line is checked for fit).
@@ -165,11 +163,65 @@ struct TextAnalysis {
   }
 }
 
+/// Whether UTF-16 offsets fall between two `Character`s (grapheme clusters), asked in ascending
+/// order: linear in the text in all, however long its clusters or runs of regional indicators
+/// (asking the string at each offset looks back to a cluster's start each time).
+struct CharacterBoundaries {
+  private let string: String
+  /// A `Character` boundary at or before every offset asked so far, and its UTF-16 offset.
+  private var index: String.Index
+  private var offset = 0
+  /// Units scanned back and `Character`s stepped over so far (a work count).
+  private(set) var steps = 0
+
+  init(_ string: String) {
+    self.string = string
+    index = string.startIndex
+  }
+
+  /// True when `target` (0 < target < the text's length, not less than any earlier target) falls
+  /// between two `Character`s of the text whose UTF-16 units are `units`.
+  mutating func isBoundary(_ target: Int, in units: UnsafeBufferPointer<UInt16>) -> Bool {
+    if target <= offset { return target == offset }
+    // Restart at the last offset after `offset` that is plainly a boundary: between two units
+    // below U+0300 (no grapheme rule joins those but CR LF).
+    var restart = target
+    while restart > offset && !Self.isPlainBoundary(restart, units) { restart -= 1 }
+    steps += target - restart + 1
+    if restart > offset {
+      index = string.utf16.index(index, offsetBy: restart - offset)
+      offset = restart
+    }
+    while offset < target {
+      let next = string.index(after: index)
+      offset += string.utf16.distance(from: index, to: next)
+      index = next
+      steps += 1
+    }
+    return offset == target
+  }
+
+  @inline(__always)
+  private static func isPlainBoundary(_ i: Int, _ units: UnsafeBufferPointer<UInt16>) -> Bool {
+    units[i - 1] < 0x300 && units[i] < 0x300 && !(units[i - 1] == 0x0D && units[i] == 0x0A)
+  }
+}
+
 /// Measures runs with the main font, taking advances for its missing glyphs from the fallback.
+///
+/// A run longer than `longestRun` UTF-16 units (a "word" no language has: a long run of letters,
+/// spaces glued to punctuation, no-break spaces, combining marks) is shaped in pieces of at most
+/// that many units, cut between grapheme clusters (between code points inside a longer cluster).
+/// Its widths are the sum of the pieces', without kerning or ligatures across a cut: shaping one
+/// run costs HarfBuzz more than linear time on some (a base followed by many marks in DejaVu Sans
+/// is quadratic), and so the whole analysis stays linear in the text.
 struct SegmentMeasurer {
   let font: Font
   let fallback: Font?
   let shaper: HarfBuzzShaper
+
+  /// The longest run shaped at once, in UTF-16 units.
+  static let longestRun = 512
 
   /// The body and full (body + trailing spaces) widths of a segment's content. With `record`,
   /// appends the body's glyphs to `bodyGlyphs` when they are what shaping the body alone gives
@@ -178,28 +230,99 @@ struct SegmentMeasurer {
     _ units: UnsafePointer<UInt16>, count: Int, bodyLength: Int, record: Bool,
     bodyGlyphs: inout [BodyGlyph]
   ) -> (body: Int, full: Int, recorded: Bool) {
-    let fast = shaper.splitAdvance(
-      units, count: count, split: bodyLength, face: font.face, record: record, head: &bodyGlyphs)
-    guard fast.missing, fallback != nil else { return (fast.head, fast.total, fast.separable) }
-    let glyphs = glyphAdvances(units, count: count)
-    var body = 0
-    var full = 0
-    for glyph in glyphs {
-      full += glyph.advance
-      if glyph.cluster < bodyLength { body += glyph.advance }
+    if count <= Self.longestRun {
+      let fast = shaper.splitAdvance(
+        units, count: count, split: bodyLength, face: font.face, record: record, head: &bodyGlyphs)
+      guard fast.missing, fallback != nil else { return (fast.head, fast.total, fast.separable) }
     }
-    return (body, full, false)
+    // The body alone, as its split points measure it (`TextLayout.bodyGlyphs`): whether a run of
+    // glyphs missing from the font takes the fallback's advances must not depend on the spaces
+    // after the body (a tab neither font has would put the whole run back to `.notdef`).
+    let body = advance(units, count: bodyLength)
+    let spaces = bodyLength < count ? advance(units + bodyLength, count: count - bodyLength) : 0
+    return (body, body + spaces, false)
   }
 
-  /// The total advance of a run (with fallback advances for missing glyphs).
+  /// The total advance of a run (with fallback advances for missing glyphs): the sum of
+  /// `glyphAdvances`, without making the glyph array unless a glyph is missing.
   func advance(_ units: UnsafePointer<UInt16>, count: Int) -> Int {
-    glyphAdvances(units, count: count).reduce(0) { $0 + $1.advance }
+    var sum = 0
+    var start = 0
+    while start < count {
+      let end = count > Self.longestRun ? Self.pieceEnd(units, from: start, count: count) : count
+      let (total, missing) = shaper.shape(units + start, count: end - start, face: font.face) {
+        n, glyph in
+        var total = 0
+        var missing = false
+        for k in 0..<n {
+          let g = glyph(k)
+          total += g.advance
+          missing = missing || g.isMissing
+        }
+        return (total, missing)
+      }
+      if missing && fallback != nil {
+        sum += pieceGlyphs(units + start, count: end - start).reduce(0) { $0 + $1.advance }
+      } else {
+        sum += total
+      }
+      start = end
+    }
+    return sum
   }
 
-  /// Glyph clusters and advances in font units of the main font; each run of missing glyphs is
-  /// shaped with the fallback font (scaled to the main font's units per em) when the fallback has
-  /// every glyph of it, and keeps the `.notdef` advances otherwise.
+  /// Glyph clusters and advances in font units of the main font, in logical order (clusters
+  /// ascending); each run of missing glyphs is shaped with the fallback font (scaled to the main
+  /// font's units per em) when the fallback has every glyph of it, and keeps the `.notdef` advances
+  /// otherwise. A run longer than `longestRun` is shaped in pieces.
   func glyphAdvances(_ units: UnsafePointer<UInt16>, count: Int) -> [ShapedGlyph] {
+    guard count > Self.longestRun else { return pieceGlyphs(units, count: count) }
+    var glyphs: [ShapedGlyph] = []
+    glyphs.reserveCapacity(count)
+    var start = 0
+    while start < count {
+      let end = Self.pieceEnd(units, from: start, count: count)
+      for var glyph in pieceGlyphs(units + start, count: end - start) {
+        glyph.cluster += start
+        glyphs.append(glyph)
+      }
+      start = end
+    }
+    return glyphs
+  }
+
+  /// Where the piece of a long run that starts at `start` (a cut made by this function, or 0)
+  /// ends: the last grapheme-cluster boundary at most `longestRun` units on, else the last
+  /// code-point boundary there.
+  static func pieceEnd(_ units: UnsafePointer<UInt16>, from start: Int, count: Int) -> Int {
+    let limit = start + longestRun
+    guard limit < count else { return count }
+    // Between two units below U+0300 is a boundary (but CR LF): the common case, found fast.
+    var end = limit
+    while end > start
+      && !(units[end - 1] < 0x300 && units[end] < 0x300 && !(units[end - 1] == 0x0D && units[end] == 0x0A))
+    {
+      end -= 1
+    }
+    if end > start { return end }
+    // The last Character start after `start` and at most `limit`; the window runs two units past
+    // `limit` so that the code point starting there is whole.
+    let window = String(
+      decoding: UnsafeBufferPointer(start: units + start, count: min(count, limit + 2) - start),
+      as: UTF16.self)
+    var offset = 0
+    for character in window {
+      if offset > 0 { end = start + offset }
+      offset += character.utf16.count
+      if offset > longestRun { break }
+    }
+    if end > start { return end }
+    // One cluster longer than a piece: cut between code points.
+    return UTF16.isTrailSurrogate(units[limit]) ? limit - 1 : limit
+  }
+
+  /// The glyphs of one piece (see `glyphAdvances`).
+  private func pieceGlyphs(_ units: UnsafePointer<UInt16>, count: Int) -> [ShapedGlyph] {
     var glyphs = shaper.shape(units, count: count, face: font.face) { n, glyph in
       (0..<n).map { glyph($0) }
     }
@@ -215,14 +338,35 @@ struct SegmentMeasurer {
       let from = glyphs[i].cluster
       let to = j < glyphs.count ? glyphs[j].cluster : count
       if to > from {
-        let (sum, missing) = shaper.shape(units + from, count: to - from, face: fallback.face) {
-          n, glyph in
-          (0..<n).reduce((0, false)) { ($0.0 + glyph($1).advance, $0.1 || glyph($1).isMissing) }
+        let substitutes = shaper.shape(units + from, count: to - from, face: fallback.face) {
+          n, glyph -> [ShapedGlyph]? in
+          var substitutes: [ShapedGlyph] = []
+          substitutes.reserveCapacity(n)
+          for k in 0..<n {
+            let g = glyph(k)
+            if g.isMissing { return nil }
+            substitutes.append(g)
+          }
+          return substitutes
         }
-        if !missing {
-          let scaled = Int(
-            (Double(sum) * Double(font.unitsPerEm) / Double(fallback.unitsPerEm)).rounded())
-          for k in i..<j { glyphs[k].advance = k == i ? scaled : 0 }
+        if let substitutes {
+          // Each fallback advance goes to the missing glyph of its cluster (so the width before
+          // every cluster is right), scaled and rounded as running sums: the run's total is its
+          // fallback total rounded once.
+          let scale = Double(font.unitsPerEm) / Double(fallback.unitsPerEm)
+          for k in i..<j { glyphs[k].advance = 0 }
+          var target = i
+          var sum = 0
+          var assigned = 0
+          for substitute in substitutes {
+            while target + 1 < j && glyphs[target + 1].cluster <= from + substitute.cluster {
+              target += 1
+            }
+            sum += substitute.advance
+            let scaled = Int((Double(sum) * scale).rounded())
+            glyphs[target].advance += scaled - assigned
+            assigned = scaled
+          }
         }
       }
       i = j

@@ -1,22 +1,87 @@
 import CUnibreak
 
-/// UAX #14 line-break opportunities from libunibreak (no language tailoring).
+/// UAX #14 line-break opportunities from libunibreak (no language tailoring), safe for any text
+/// whatever libunibreak version is installed.
+///
+/// Regional indicators (RI, U+1F1E6…U+1F1FF, two of which make a flag) never reach libunibreak.
+/// Debian's libunibreak 1.1 has the RI class but its pair table ends at JT: `set_linebreaks`
+/// asserts `lbcCur <= LBP_JT` and `lbcNew <= LBP_JT` and aborts on any RI but a text's only
+/// character (built without assertions it would index past the table). Each RI is handed over as
+/// U+20000, an ideograph (class ID in every Unicode version, and two UTF-16 units like an RI, so
+/// the offsets are the same), and the breaks are then corrected at our side: RIs pair up from the
+/// start of each run of them, and no break falls inside a pair (UAX #14 LB30a). Around a flag the
+/// breaks are an ideograph's, which differ from UAX #14's RI rules only next to prefix and postfix
+/// characters (`$🇫🇷`: no break where UAX #14 has one).
 enum UnicodeLineBreaks {
   /// The break after this code unit is mandatory (after a hard line break and at the text end).
   static let mandatory: Int8 = Int8(LINEBREAK_MUSTBREAK)
   /// A line may break after this code unit.
   static let allowed: Int8 = Int8(LINEBREAK_ALLOWBREAK)
+  /// No break after this code unit.
+  static let prohibited: Int8 = Int8(LINEBREAK_NOBREAK)
+
+  /// The UTF-16 lead surrogate of every regional indicator, and the range of their trail units.
+  static let regionalIndicatorLead: UInt16 = 0xD83C
+  static let regionalIndicatorTrails: ClosedRange<UInt16> = 0xDDE6...0xDDFF
+  /// U+20000 (CJK Extension B, line-break class ID) in UTF-16: what libunibreak sees for an RI.
+  static let standInLead: UInt16 = 0xD840
+  static let standInTrail: UInt16 = 0xDC00
 
   private static let initialized: Bool = {
     init_linebreak()
     return true
   }()
 
+  /// True when the units at `i` and `i + 1` are a regional indicator.
+  @inline(__always)
+  static func isRegionalIndicator(_ units: UnsafeBufferPointer<UInt16>, at i: Int) -> Bool {
+    units[i] == regionalIndicatorLead && i + 1 < units.count
+      && regionalIndicatorTrails.contains(units[i + 1])
+  }
+
   /// Fills `breaks[i]` with the break action after UTF-16 unit `i`: `mandatory`, `allowed`, or
   /// another value (no break, or inside a surrogate pair).
   static func compute(_ units: UnsafeBufferPointer<UInt16>, into breaks: UnsafeMutablePointer<Int8>) {
     guard units.count > 0, let base = units.baseAddress else { return }
     _ = initialized
-    set_linebreaks_utf16(base, units.count, nil, breaks)
+    guard let first = firstRegionalIndicator(units) else {
+      set_linebreaks_utf16(base, units.count, nil, breaks)
+      return
+    }
+    var safe = Array(units)
+    var i = first
+    while i + 1 < units.count {
+      if isRegionalIndicator(units, at: i) {
+        safe[i] = standInLead
+        safe[i + 1] = standInTrail
+        i += 2
+      } else {
+        i += 1
+      }
+    }
+    safe.withUnsafeBufferPointer { set_linebreaks_utf16($0.baseAddress!, $0.count, nil, breaks) }
+    // Pair the RIs of each run: the second of a pair follows the first with no break.
+    var inRun = 0  // RIs so far in the current run
+    i = first
+    while i < units.count {
+      if isRegionalIndicator(units, at: i) {
+        if inRun % 2 == 1 { breaks[i - 1] = prohibited }
+        inRun += 1
+        i += 2
+      } else {
+        inRun = 0
+        i += 1
+      }
+    }
+  }
+
+  /// The offset of the first regional indicator, or nil.
+  private static func firstRegionalIndicator(_ units: UnsafeBufferPointer<UInt16>) -> Int? {
+    var i = 0
+    while let lead = units[i...].firstIndex(of: regionalIndicatorLead) {
+      if isRegionalIndicator(units, at: lead) { return lead }
+      i = lead + 1
+    }
+    return nil
   }
 }

@@ -114,6 +114,18 @@ struct WordSplits {
   /// Body width before each hyphenation point (the hyphen itself not included).
   var hyphenWidths: [Int32]
 
+  /// The index of the first cluster boundary after `offset` (`clusterOffsets.count` for none), by
+  /// binary search: a word split over many lines is not scanned from its start for each line.
+  func firstCluster(after offset: Int32) -> Int {
+    var low = 0
+    var high = clusterOffsets.count
+    while low < high {
+      let mid = (low + high) / 2
+      if clusterOffsets[mid] <= offset { low = mid + 1 } else { high = mid }
+    }
+    return low
+  }
+
   /// The body width before `offset` (a cluster boundary, or 0).
   func width(before offset: Int32) -> Int32 {
     guard offset > 0 else { return 0 }
