@@ -56,7 +56,7 @@ let package = Package(
     .testTarget(name: "EventStreamTests", dependencies: ["EventStream", "TestSupport"]),
     .testTarget(name: "InputsTests", dependencies: ["Inputs", "Simulator", "TestSupport", "CEvdev"]),
     .testTarget(name: "SimulatorTests", dependencies: ["Simulator", "TestSupport"]),
-    .testTarget(name: "TypesetterTests", dependencies: ["Typesetter"]),
+    .testTarget(name: "TypesetterTests", dependencies: ["Typesetter", "Reader", "Simulator", "EventStream", "TestSupport"]),
     .testTarget(name: "ReaderTests", dependencies: ["Reader", "TestSupport"]),
     .testTarget(name: "TimingTests", dependencies: ["Timing", "Simulator", "TestSupport"]),
     .testTarget(name: "ReportsTests", dependencies: ["Reports", "Timing", "Simulator", "TestSupport"]),

@@ -1,9 +1,10 @@
+import EventStream
 import Testing
 
 @testable import Typesetter
 
 @Suite struct BadInputTests {
-  let large = TextSizeCategory.large.style
+  let large = Fixtures.style(.large)
 
   @Test func emptyTextIsOnePageWithOneEmptyLine() {
     let layout = Fixtures.layout("")
@@ -84,7 +85,7 @@ import Testing
   @Test func ax5OnANarrowPage() {
     let text = "Incomprehensibilities notwithstanding, the extraordinarily long words wrap.\nShort."
     let layout = Fixtures.layout(text, hyphenate: true)
-    let ax5 = TextSizeCategory.ax5.style
+    let ax5 = Fixtures.style(.AX5)
     let p = layout.paginate(width: 120, height: 150, style: ax5)
     Fixtures.expectPartition(p, count: text.utf16.count)
     let lines = (0..<p.pageCount).flatMap { p.lines(onPage: $0) }

@@ -1,13 +1,22 @@
 import Testing
 
+import EventStream
+import Reader
+import Simulator
+import TestSupport
+
 @testable import Typesetter
 
-/// Fonts and helpers shared by the tests (Debian's fonts-inter, fonts-dejavu-core, hyphen-en-us).
+/// Fonts and helpers shared by the tests: the bundled profile's typography (Debian's
+/// fonts-inter, fonts-dejavu-core, hyphen-en-us).
 enum Fixtures {
-  static let font = try! Font(path: TypesetterDefaults.fontPath)
-  static let fallback = try? Font(path: TypesetterDefaults.fallbackFontPath)
-  static let hyphenator = try! Hyphenator(
-    dictionaryPath: TypesetterDefaults.hyphenationDictionaryPath)
+  static let typography = TestSupport.profile().typography
+  static let font = try! Font(path: typography.fontFile)
+  static let fallback = try? Font(path: typography.fallbackFontFile ?? "")
+  static let hyphenator = try! Hyphenator(dictionaryPath: typography.hyphenationDictionary ?? "")
+
+  /// The profile's style at a text size.
+  static func style(_ size: TextSize) -> TextStyle { typography.style(for: size) }
 
   /// A style with 1 pt = 1 font unit (point size = units per em), line height 22, spacing 3 / 10.
   static func unitStyle(hyphenation: Double = 0) -> TextStyle {

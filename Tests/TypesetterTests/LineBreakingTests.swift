@@ -1,3 +1,4 @@
+import EventStream
 import Testing
 
 @testable import Typesetter
@@ -74,7 +75,7 @@ import Testing
     let family = "👨‍👩‍👧"  // ZWJ sequence
     let text = String(repeating: cluster, count: 30) + String(repeating: emoji + family, count: 10)
     let layout = Fixtures.layout(text)
-    let p = layout.paginate(width: 40, height: 25, style: TextSizeCategory.large.style)
+    let p = layout.paginate(width: 40, height: 25, style: Fixtures.style(.large))
     Fixtures.expectPartition(p, count: text.utf16.count)
     // Every line boundary is a Character boundary.
     var boundaries: Set<Int> = [0]

@@ -1,3 +1,4 @@
+import EventStream
 import Testing
 
 @testable import Typesetter
@@ -53,7 +54,7 @@ struct SplitMix64: RandomNumberGenerator {
   }
 
   static let widths: [Double] = [60, 120, 160, 331.5, 342]
-  static let categories: [TextSizeCategory] = [.xSmall, .large, .ax5]
+  static let categories: [TextSize] = [.xSmall, .large, .AX5]
 
   /// A line's text without its trailing hanging spaces and line terminator.
   static func body(_ text: String) -> String {
@@ -86,7 +87,7 @@ struct SplitMix64: RandomNumberGenerator {
       let text = Self.randomText(&rng)
       let layout = Fixtures.layout(text, hyphenate: true)
       for category in Self.categories {
-        let style = category.style
+        let style = Fixtures.style(category)
         // Ties within one font unit fit as Pango rounds them (see `TextLayout.tieFits`).
         let unit = style.pointSize / Double(Fixtures.font.unitsPerEm)
         for width in Self.widths {
@@ -113,7 +114,7 @@ struct SplitMix64: RandomNumberGenerator {
   @Test func rightToLeftRunsSplitAtTheirTrueWidths() {
     let text = String(repeating: "[", count: 100) + "ש"
     let layout = Fixtures.layout(text, hyphenate: true)
-    let style = TextSizeCategory.large.style
+    let style = Fixtures.style(.large)
     let p = layout.paginate(width: 331.5, height: 571, style: style)
     Fixtures.expectPartition(p, count: text.utf16.count)
     let lines = p.lines(onPage: 0)

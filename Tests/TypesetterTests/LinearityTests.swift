@@ -1,3 +1,4 @@
+import EventStream
 import Testing
 
 @testable import Typesetter
@@ -29,8 +30,8 @@ import Testing
 
   static func work(_ text: String) -> (total: Int, longestShaped: Int) {
     let layout = Fixtures.layout(text, hyphenate: true)
-    _ = layout.paginate(width: 331.5, height: 571, style: TextSizeCategory.large.style)
-    _ = layout.paginate(width: 160, height: 240, style: TextSizeCategory.ax5.style)
+    _ = layout.paginate(width: 331.5, height: 571, style: Fixtures.style(.large))
+    _ = layout.paginate(width: 160, height: 240, style: Fixtures.style(.AX5))
     let work = layout.work
     return (work.unitsShaped + work.boundarySteps + work.clusterSteps, work.longestShaped)
   }

@@ -1,3 +1,4 @@
+import EventStream
 import Testing
 
 @testable import Typesetter
@@ -53,7 +54,7 @@ import Testing
   @Test func paginatingThroughAnOffsetStopsAfterItsPageAndContinues() {
     let text = (0..<40).map { "Paragraph \($0) has a few words in it." }.joined(separator: "\n")
     let layout = Fixtures.layout(text, hyphenate: true)
-    let large = TextSizeCategory.large.style
+    let large = Fixtures.style(.large)
     let full = layout.paginate(width: 120, height: 200, style: large)
     let offset = 400
     let partial = layout.paginate(width: 120, height: 200, style: large, through: offset)

@@ -1,3 +1,4 @@
+import EventStream
 import Testing
 
 @testable import Typesetter
@@ -44,12 +45,12 @@ enum SampleText {
 @Suite struct PartitionTests {
   static let pageSizes: [(Double, Double)] = [(342, 580), (331.5, 571), (160, 240)]
 
-  @Test(arguments: TextSizeCategory.allCases)
-  func builtInTextPartitionsAtEveryCategory(_ category: TextSizeCategory) {
+  @Test(arguments: TextSize.allCases)
+  func builtInTextPartitionsAtEveryCategory(_ category: TextSize) {
     let layout = Fixtures.layout(SampleText.builtIn, hyphenate: true)
     for (width, height) in Self.pageSizes {
       for factor in [0.0, 0.7] {
-        var style = category.style
+        var style = Fixtures.style(category)
         style.hyphenationFactor = factor
         let p = layout.paginate(width: width, height: height, style: style)
         Fixtures.expectPartition(p, count: layout.utf16Count)
@@ -57,20 +58,20 @@ enum SampleText {
     }
   }
 
-  @Test(.enabled(if: SampleText.bundled != nil), arguments: TextSizeCategory.allCases)
-  func bundledSamplePartitionsAtEveryCategory(_ category: TextSizeCategory) throws {
+  @Test(.enabled(if: SampleText.bundled != nil), arguments: TextSize.allCases)
+  func bundledSamplePartitionsAtEveryCategory(_ category: TextSize) throws {
     let text = try #require(SampleText.bundled)
     let layout = Fixtures.layout(text, hyphenate: true)
     for (width, height) in Self.pageSizes {
-      let p = layout.paginate(width: width, height: height, style: category.style)
+      let p = layout.paginate(width: width, height: height, style: Fixtures.style(category))
       Fixtures.expectPartition(p, count: layout.utf16Count)
     }
   }
 
   @Test func biggerTextNeverNeedsFewerPages() {
     let layout = Fixtures.layout(SampleText.builtIn, hyphenate: true)
-    let counts = TextSizeCategory.allCases.map {
-      layout.paginate(width: 342, height: 580, style: $0.style).pageCount
+    let counts = TextSize.allCases.map {
+      layout.paginate(width: 342, height: 580, style: Fixtures.style($0)).pageCount
     }
     #expect(zip(counts, counts.dropFirst()).allSatisfy { $0 <= $1 })
   }

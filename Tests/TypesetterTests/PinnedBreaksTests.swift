@@ -1,3 +1,4 @@
+import EventStream
 import Testing
 
 @testable import Typesetter
@@ -25,9 +26,9 @@ import Testing
     return h
   }
 
-  static let cases: [(TextSizeCategory, Double, Double)] = [
+  static let cases: [(TextSize, Double, Double)] = [
     (.large, 342, 580), (.large, 331.5, 571), (.large, 160, 240),
-    (.ax3, 342, 580), (.ax5, 342, 580), (.ax5, 331.5, 571), (.ax5, 160, 240),
+    (.AX3, 342, 580), (.AX5, 342, 580), (.AX5, 331.5, 571), (.AX5, 160, 240),
     (.xSmall, 120, 200),
   ]
 
@@ -35,7 +36,7 @@ import Testing
   static func summary(_ text: String) -> [String] {
     let layout = Fixtures.layout(text, hyphenate: true)
     return cases.map { category, width, height in
-      let p = layout.paginate(width: width, height: height, style: category.style)
+      let p = layout.paginate(width: width, height: height, style: Fixtures.style(category))
       return "\(category.rawValue) \(width)×\(height): \(p.pageCount) \(p.lineStarts.count) "
         + "\(p.lineFlags.filter { $0 & Pagination.hyphenated != 0 }.count) "
         + String(fingerprint(p), radix: 16)
@@ -122,16 +123,16 @@ import Testing
     let text = SampleText.bundled ?? SampleText.builtIn
     var resumedInsideWords = 0
     for (category, width, height) in [
-      (TextSizeCategory.ax5, 160.0, 240.0), (.large, 160, 240), (.ax3, 342, 580),
+      (TextSize.AX5, 160.0, 240.0), (.large, 160, 240), (.AX3, 342, 580),
     ] {
       let full = Fixtures.layout(text, hyphenate: true).paginate(
-        width: width, height: height, style: category.style)
+        width: width, height: height, style: Fixtures.style(category))
       #expect(full.lineFlags.contains { $0 & Pagination.hyphenated != 0 })
       // A fresh layout per stride, so the hyphenation table is also rebuilt from a resume.
       let layout = Fixtures.layout(text, hyphenate: true)
       for page in stride(from: 0, to: full.pageCount - 1, by: max(1, full.pageCount / 40)) {
         let partial = layout.paginate(
-          width: width, height: height, style: category.style, through: full.pageStarts[page])
+          width: width, height: height, style: Fixtures.style(category), through: full.pageStarts[page])
         let rest = layout.continuePagination(partial)
         #expect(PinnedBreaksTests.fingerprint(rest) == PinnedBreaksTests.fingerprint(full))
       }
@@ -142,7 +143,7 @@ import Testing
       for page in hyphenatedStarts.prefix(20) {
         let fresh = Fixtures.layout(text, hyphenate: true)
         let partial = fresh.paginate(
-          width: width, height: height, style: category.style,
+          width: width, height: height, style: Fixtures.style(category),
           through: full.pageStarts[page] - 1)
         #expect(partial.charactersLaidOut == full.pageStarts[page])
         let rest = fresh.continuePagination(partial)

@@ -1,3 +1,4 @@
+import EventStream
 import Testing
 
 @testable import Typesetter
@@ -54,8 +55,8 @@ import Testing
     let inside = Self.insidePairs(text)
     // Narrow pages put flags at line ends; wide ones keep them inside lines.
     for width in [30.0, 40, 60, 120, 331.5] {
-      for category in [TextSizeCategory.xSmall, .large, .ax5] {
-        let p = layout.paginate(width: width, height: 571, style: category.style)
+      for category in [TextSize.xSmall, .large, .AX5] {
+        let p = layout.paginate(width: width, height: 571, style: Fixtures.style(category))
         Fixtures.expectPartition(p, count: text.utf16.count)
         let split = p.lineStarts.filter { inside.contains($0) }
         #expect(split.isEmpty, "\(text) at \(width) pt, \(category): lines start at \(split)")

@@ -14,7 +14,7 @@ enum TypesetBenchmark {
     ("closed", 342, 580), ("open", 331.5, 571),
   ]
   /// The text sizes benchmarked.
-  static let categories: [TextSizeCategory] = [.large, .ax5]
+  static let categories: [TextSize] = [.large, .AX5]
 
   /// One benchmark row's figures.
   struct Row {
@@ -48,15 +48,14 @@ enum TypesetBenchmark {
     } else {
       texts = extra.map { ($0, $0) }
     }
-    let setup = TypesetSetup(
-      category: .large, style: TextSizeCategory.large.style, fontPath: TypesetterDefaults.fontPath,
-      fallbackPath: TypesetterDefaults.fallbackFontPath,
-      dictionaryPath: TypesetterDefaults.hyphenationDictionaryPath)
+    var profileArgs = Arguments([])
+    let setup = try TypesetSetup.parse(&profileArgs, context)  // the bundled profile's typography, Large
+    let typography = try SourceOptions().loadProfile(context).typography
     let fonts = try setup.loadFonts()
     guard fonts.hyphenator != nil else {
       // Times are for hyphenation on: without patterns they would silently measure something else.
       throw CLIError(
-        "\(TypesetterDefaults.hyphenationDictionaryPath): cannot load the hyphenation patterns "
+        "\(setup.dictionaryPath ?? "the profile"): cannot load the hyphenation patterns "
           + "(install hyphen-en-us)", code: .noInput)
     }
 
@@ -91,7 +90,7 @@ enum TypesetBenchmark {
         for (index, size) in pageSizes.enumerated() {
           let other = pageSizes[(index + 1) % pageSizes.count]
           var row = Row()
-          var style = category.style
+          var style = typography.style(for: category)
           var colds: [Double] = []
           var pages = 0
           for _ in 0..<runs {
@@ -145,7 +144,7 @@ enum TypesetBenchmark {
 
   static func printRow(
     _ out: OutputFile, size: (name: String, width: Double, height: Double),
-    category: TextSizeCategory, row: Row
+    category: TextSize, row: Row
   ) {
     func f(_ v: Double, _ width: Int, _ digits: Int = 2) -> String {
       PaginateCommand.pad(v.isFinite ? fixed(v, digits) : "–", width)

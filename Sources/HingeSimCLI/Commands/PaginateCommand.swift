@@ -140,7 +140,7 @@ struct PaginateCommand: Command {
 /// The typesetting options of `paginate`: text size, line height, hyphenation and fonts, with
 /// defaults from the device profile's typography (`--profile`, default iphone-duo).
 struct TypesetSetup {
-  var category: TextSizeCategory
+  var category: TextSize
   var style: TextStyle
   var fontPath: String
   var fallbackPath: String?
@@ -152,18 +152,14 @@ struct TypesetSetup {
     var sourceOptions = SourceOptions()
     if let name = try args.option("--profile") { sourceOptions.profileName = name }
     let typography = try sourceOptions.loadProfile(context).typography
-    var category = TypesetterDefaults.category
+    var category = TextSize.large
     if let name = try args.option("--text-size") {
-      guard let parsed = TextSizeCategory(name: name) else {
+      guard let parsed = TextSize(name: name) else {
         throw .usage("--text-size: unknown category '\(name)' (xSmall … xxxLarge, AX1 … AX5)")
       }
       category = parsed
     }
-    let size = TextSize(name: category.rawValue).flatMap { typography.sizes[$0] }
-    var style = TextStyle(
-      pointSize: size?.pointSize ?? category.pointSize, lineHeight: size?.lineHeight ?? category.lineHeight,
-      lineSpacing: typography.lineSpacing, paragraphSpacing: typography.paragraphSpacing,
-      hyphenationFactor: typography.hyphenationFactor)
+    var style = typography.style(for: category)
     if let lineHeight = try args.double("--line-height") {
       guard lineHeight > 0 else { throw .usage("--line-height must be positive") }
       style.lineHeight = lineHeight

@@ -57,12 +57,7 @@ public final class ReaderDocument {
   public var utf16Count: Int { layout.utf16Count }
 
   /// The typesetter style for a text size.
-  public func style(for size: TextSize) -> TextStyle {
-    let s = typography.sizes[size] ?? (17, 22)
-    return TextStyle(
-      pointSize: s.pointSize, lineHeight: s.lineHeight, lineSpacing: typography.lineSpacing,
-      paragraphSpacing: typography.paragraphSpacing, hyphenationFactor: typography.hyphenationFactor)
-  }
+  public func style(for size: TextSize) -> TextStyle { typography.style(for: size) }
 
   /// The text of a UTF-16 range.
   public func text(in range: Range<Int>) -> String { layout.text(in: range) }
