@@ -4,9 +4,11 @@ import Platform
 import Simulator
 import Timing
 
-
 /// The command-line front end: parses arguments and dispatches to the commands.
 public enum HingeSimCLI {
+  /// The tool's version (`hingesim --version`).
+  public static let version = "0.3.0"
+
   /// Every command, in the order `hingesim help` lists them.
   static let commands: [any Command.Type] = [
     RunCommand.self,
@@ -46,9 +48,14 @@ public enum HingeSimCLI {
       context.stdout.write(overview)
       return (rest.isEmpty ? ExitCode.usage : ExitCode.ok).rawValue
     }
+    if name == "--version" || name == "version" {
+      context.stdout.line("hingesim \(version)")
+      return ExitCode.ok.rawValue
+    }
     rest.removeFirst()
     guard let command = commands.first(where: { $0.name == name }) else {
-      context.stderr.line("hingesim: unknown command '\(name)'; see 'hingesim help'")
+      let hint = Suggestion.nearest(to: name, in: commands.map { $0.name }).map { " (did you mean '\($0)'?)" } ?? ""
+      context.stderr.line("hingesim: unknown command '\(name)'\(hint); see 'hingesim help'")
       return ExitCode.usage.rawValue
     }
     if rest.contains("-h") || rest.contains("--help") {
@@ -73,7 +80,7 @@ public enum HingeSimCLI {
       text +=
         "  " + command.name + String(repeating: " ", count: max(1, 10 - command.name.count)) + command.summary + "\n"
     }
-    text += "\n'hingesim COMMAND --help' describes one command.\n"
+    text += "\n'hingesim COMMAND --help' describes one command; 'hingesim --version' prints the version.\n"
     text += "exit codes: 0 ok, 1 failure (violations, regressions), 64 usage, 65 bad data, 66 missing input, 74 I/O\n"
     return text
   }

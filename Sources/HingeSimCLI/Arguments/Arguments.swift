@@ -1,4 +1,5 @@
 import EventStream
+
 /// The arguments of one command, consumed option by option.
 ///
 /// ```swift
@@ -9,6 +10,8 @@ import EventStream
 /// ```
 public struct Arguments: Sendable {
   private var items: [String]
+  /// Every option name a command asked for, to suggest the nearest for a mistyped one.
+  private var known: [String] = []
 
   /// Wraps the arguments that follow the command name.
   public init<S: Sequence>(_ items: S) where S.Element == String { self.items = Array(items) }
@@ -16,6 +19,7 @@ public struct Arguments: Sendable {
   /// True when `name` (or one of `aliases`) is present; removes it.
   public mutating func flag(_ name: String, aliases: [String] = []) -> Bool {
     let names = [name] + aliases
+    known += names
     var found = false
     items.removeAll { item in
       guard item != "--", names.contains(item) else { return false }
@@ -27,6 +31,7 @@ public struct Arguments: Sendable {
 
   /// The value of `--name VALUE` or `--name=VALUE`; nil when absent. The last one wins.
   public mutating func option(_ name: String) throws(CLIError) -> String? {
+    known.append(name)
     var value: String?
     var index = 0
     while index < items.count {
@@ -87,7 +92,9 @@ public struct Arguments: Sendable {
       } else if item == "--" {
         rest = true
       } else {
-        throw .usage("unknown option '\(item)'")
+        let name = String(item.prefix { $0 != "=" })
+        let hint = Suggestion.nearest(to: name, in: known).map { " (did you mean '\($0)'?)" } ?? ""
+        throw .usage("unknown option '\(item)'\(hint)")
       }
     }
     items = []

@@ -1,0 +1,39 @@
+import Testing
+
+@testable import HingeSimCLI
+
+@Suite("Command line: version and suggestions")
+struct CommandLineTests {
+  @Test("--version prints the version and exits 0")
+  func version() {
+    let r = CLIHarness.run(["--version"])
+    #expect(r.code == 0)
+    #expect(r.stdout == "hingesim \(HingeSimCLI.version)\n")
+  }
+
+  @Test("a mistyped option names the nearest one the command knows; exit 64")
+  func nearestOption() {
+    let r = CLIHarness.run(["run", "traces/open-wide.hinge", "--jsno"])
+    #expect(r.code == 64)
+    #expect(r.stderr.contains("unknown option '--jsno' (did you mean '--json'?)"))
+    let far = CLIHarness.run(["run", "traces/open-wide.hinge", "--xyzzy"])
+    #expect(far.code == 64)
+    #expect(far.stderr.contains("unknown option '--xyzzy'") && !far.stderr.contains("did you mean"))
+  }
+
+  @Test("a mistyped command names the nearest command")
+  func nearestCommand() {
+    let r = CLIHarness.run(["reprot", "traces/open-wide.hinge"])
+    #expect(r.code == 64)
+    #expect(r.stderr.contains("unknown command 'reprot' (did you mean 'report'?)"))
+  }
+
+  @Test("edit distance counts a swap of neighbours as one edit")
+  func distance() {
+    #expect(Suggestion.distance(Array("--jsno"), Array("--json")) == 1)
+    #expect(Suggestion.distance(Array("report"), Array("reprot")) == 1)
+    #expect(Suggestion.distance(Array("kitten"), Array("sitting")) == 3)
+    #expect(Suggestion.nearest(to: "--spede", in: ["--speed", "--settle-ms"]) == "--speed")
+    #expect(Suggestion.nearest(to: "-x", in: ["--speed"]) == nil)
+  }
+}
