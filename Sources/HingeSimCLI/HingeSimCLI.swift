@@ -63,8 +63,13 @@ public enum HingeSimCLI {
       return ExitCode.ok.rawValue
     }
     var args = Arguments(rest)
-    do {
-      return try command.run(&args, context).rawValue
+    do throws(CLIError) {
+      let code = try command.run(&args, context)
+      context.stdout.flush()
+      if context.stdout.failedForReal {  // every command's stdout, checked once here
+        throw CLIError(writeFailure: context.stdout, progress: nil)
+      }
+      return code.rawValue
     } catch {
       context.stdout.flush()
       context.stderr.line("hingesim: \(error.message)")

@@ -4,22 +4,40 @@
 
 /// A buffered writer on a file descriptor (stdout, stderr or a file).
 ///
-/// Writes are collected and sent in large blocks; `flush()` sends what is pending.
-/// A closed pipe (`EPIPE`) sets `isBroken` instead of killing the process.
+/// Writes are collected and sent in large blocks; `flush()` sends what is pending. A failed
+/// write is never silent: the first failure is kept in `failure` and writing stops. A closed
+/// pipe (`EPIPE`, with `SIGPIPE` ignored) is the reader's choice and a clean end
+/// (`isClosedPipe`); any other failure (a full disk, an I/O error) must end the command with
+/// exit 74 naming the file.
 /// One thread writes to a stream at a time: batch jobs (`report --jobs`) get streams of their own.
 public final class OutputFile: @unchecked Sendable {  // one writer at a time (see above)
   private let fd: Int32
   private var buffer: [UInt8] = []
   private let ownsDescriptor: Bool
+  private var closed = false
+  /// The name in messages: the path, `<stdout>` or `<stderr>`.
+  public let name: String
   /// Flush after every line (recordings, live logs) instead of in large blocks.
   public var lineBuffered: Bool
-  /// True once a write failed (closed pipe, full disk).
-  public private(set) var isBroken = false
+  /// The first failed write (or close), nil while every write succeeded.
+  public private(set) var failure: POSIXErrno?
+  /// Bytes written to the descriptor so far.
+  public private(set) var bytesWritten = 0
+  /// Lines (`\n`s) handed to the stream so far, written or pending.
+  public private(set) var linesAppended = 0
+  /// Complete lines written to the descriptor before any failure (a failed block counts as
+  /// not written): where the output stops.
+  public private(set) var linesWritten = 0
+
+  /// True once a write failed (closed pipe, full disk): nothing more is written.
+  public var isBroken: Bool { failure != nil }
+  /// True when the failure is a closed pipe (`EPIPE`): the reader went away, a clean end.
+  public var isClosedPipe: Bool { failure?.code == EPIPE }
 
   /// Standard output.
-  public static let stdout = OutputFile(fd: 1)
+  public static let stdout = OutputFile(fd: 1, name: "<stdout>")
   /// Standard error, flushed line by line.
-  public static let stderr = OutputFile(fd: 2, lineBuffered: true)
+  public static let stderr = OutputFile(fd: 2, name: "<stderr>", lineBuffered: true)
 
   /// Bytes kept in memory instead of written (a stream made with `capturing()`).
   public private(set) var captured: [UInt8] = []
@@ -39,8 +57,9 @@ public final class OutputFile: @unchecked Sendable {  // one writer at a time (s
   }
 
   /// Wraps a descriptor; `owns` closes it on `close()`.
-  public init(fd: Int32, lineBuffered: Bool = false, owns: Bool = false) {
+  public init(fd: Int32, name: String = "<output>", lineBuffered: Bool = false, owns: Bool = false) {
     self.fd = fd
+    self.name = name
     self.lineBuffered = lineBuffered
     self.ownsDescriptor = owns
     buffer.reserveCapacity(1 << 16)
@@ -51,7 +70,7 @@ public final class OutputFile: @unchecked Sendable {  // one writer at a time (s
   public static func open(path: String, lineBuffered: Bool = false) throws(POSIXErrno) -> OutputFile {
     let fd = Glibc.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
     guard fd >= 0 else { throw POSIXErrno(code: errno) }
-    return OutputFile(fd: fd, lineBuffered: lineBuffered, owns: true)
+    return OutputFile(fd: fd, name: path, lineBuffered: lineBuffered, owns: true)
   }
 
   /// True when the descriptor is a terminal.
@@ -60,13 +79,20 @@ public final class OutputFile: @unchecked Sendable {  // one writer at a time (s
   /// Appends text.
   public func write(_ text: String) {
     var text = text
-    text.withUTF8 { buffer.append(contentsOf: $0) }
+    text.withUTF8 {
+      buffer.append(contentsOf: $0)
+      linesAppended += POSIX.count(of: 0x0A, in: UnsafeRawBufferPointer($0))
+    }
     if lineBuffered || buffer.count >= 1 << 16 { flush() }
   }
 
   /// Appends bytes.
   public func write(bytes: some Sequence<UInt8>) {
+    let start = buffer.count
     buffer.append(contentsOf: bytes)
+    linesAppended += buffer.withUnsafeBytes {
+      POSIX.count(of: 0x0A, in: UnsafeRawBufferPointer(rebasing: $0[start...]))
+    }
     if lineBuffered || buffer.count >= 1 << 16 { flush() }
   }
 
@@ -81,13 +107,20 @@ public final class OutputFile: @unchecked Sendable {  // one writer at a time (s
       captured.append(contentsOf: buffer)
       return
     }
-    guard !isBroken else { return }
-    if case .failure = buffer.withUnsafeBytes({ POSIX.writeAll(fd, $0) }) { isBroken = true }
+    guard failure == nil else { return }
+    switch buffer.withUnsafeBytes({ POSIX.writeAll(fd, $0) }) {
+    case .success:
+      bytesWritten += buffer.count
+      linesWritten = linesAppended
+    case .failure(let error): failure = error
+    }
   }
 
-  /// Flushes and closes a file this stream owns.
+  /// Flushes and closes a file this stream owns; a failed `close` is kept in `failure` too.
   public func close() {
     flush()
-    if ownsDescriptor { _ = Glibc.close(fd) }
+    guard ownsDescriptor, !closed else { return }
+    closed = true
+    if Glibc.close(fd) != 0, failure == nil { failure = POSIXErrno(code: errno) }
   }
 }

@@ -99,6 +99,17 @@ public enum POSIX {
     return String(cString: dir)
   }
 
+  /// How many times `byte` occurs in `bytes` (`memchr` from one hit to the next).
+  public static func count(of byte: UInt8, in bytes: UnsafeRawBufferPointer) -> Int {
+    var count = 0
+    var rest = bytes
+    while let hit = firstIndex(of: byte, in: rest) {
+      count += 1
+      rest = UnsafeRawBufferPointer(rebasing: rest[(hit + 1)...])
+    }
+    return count
+  }
+
   /// `dup(fd)`.
   public static func duplicate(_ fd: Int32) -> Int32 { dup(fd) }
 
@@ -166,6 +177,8 @@ public struct POSIXErrno: Error, Sendable, Equatable {
   public var isMissing: Bool { code == ENOENT || code == ENOTDIR || code == EACCES }
   /// `EISDIR`: a directory where a file was expected.
   public var isDirectory: Bool { code == EISDIR }
+  /// `EPIPE`: the reading end of a pipe was closed.
+  public var isClosedPipe: Bool { code == EPIPE }
   /// `EAGAIN`: a non-blocking descriptor has nothing to read now.
   public var wouldBlock: Bool { code == EAGAIN }
   /// The `errno` value.

@@ -151,6 +151,7 @@ struct ReportCommand: Command {
       let file = try OutputFile.create(path: tracePath)
       file.write(ChromeTrace.document(lines: runs.flatMap(\.traceLines)))
       file.close()
+      if file.failedForReal { throw CLIError(writeFailure: file, progress: nil) }
     }
     if let plotPath {
       for run in runs {
@@ -158,6 +159,7 @@ struct ReportCommand: Command {
         let file = try OutputFile.create(path: path)
         file.write(run.svg ?? "")
         file.close()
+        if file.failedForReal { throw CLIError(writeFailure: file, progress: nil) }
       }
     }
   }

@@ -52,7 +52,10 @@ struct SimulateCommand: Command {
     let skipped = try simulate(paths[0], profile: profile, options: options, context: context, output: out) { event in
       out.write(bytes: EventWriter.line(event))
     }
-    out.flush()
+    if outPath != nil {
+      out.close()
+      if out.failedForReal { throw CLIError(writeFailure: out, progress: nil) }
+    }
     if skipped > 0 {
       context.stderr.line("hingesim: skipped \(skipped) bad line(s) (--lenient)")
     }

@@ -83,7 +83,7 @@ struct KnobRun {
         } else {
           out.line(EventText.line(event))
         }
-        if out.isBroken { StopRequest.set(true) }
+        if out.isBroken || recording?.isBroken == true { StopRequest.set(true) }
       }
     } catch {
       view?.close()
@@ -93,6 +93,8 @@ struct KnobRun {
       }
       throw cliError
     }
+    recording?.close()
+    if let recording, recording.failedForReal { throw CLIError(writeFailure: recording, progress: nil) }
     return .ok
   }
 

@@ -4,7 +4,6 @@ import Platform
 import Simulator
 import Timing
 
-
 /// Runs one source through a pipeline the way every command does: recording, pacing,
 /// Ctrl-C and closed pipes, and errors that say how far the output got.
 enum StreamRun {
@@ -24,32 +23,35 @@ enum StreamRun {
     var recording: OutputFile?
     if let path = options.recordPath { recording = try OutputFile.create(path: path, lineBuffered: true) }
     defer { recording?.close() }
-    var count = 0
-    var lastTime = 0.0
+    var progress = StreamProgress()
     let counting: (Event) -> Void = { event in
-      count += 1
-      lastTime = event.time
       emit(event)
-      if output?.isBroken == true { StopRequest.set(true) }
+      progress.emitted(at: event.time, lines: output?.linesAppended ?? 0)
+      if output?.isBroken == true || recording?.isBroken == true { StopRequest.set(true) }
     }
     do {
       if let recording {
-        var recorded = RecordingSource(base: source) { recording.write(bytes: $0) }
-        try drive(&pipeline, &recorded, options, counting)
+        var source = RecordingSource(base: source) { recording.write(bytes: $0) }
+        try drive(&pipeline, &source, options, counting)
       } else {
         var plain = source
         try drive(&pipeline, &plain, options, counting)
       }
     } catch {
       output?.flush()
-      let note =
-        count == 0 ? "no output was written" : "the output stops after \(count) event\(count == 1 ? "" : "s") (t = \(NumberFormat.ms(lastTime)) ms)"
       var cliError = CLIError(inputError: error)
       cliError.message +=
-        "\n  \(note)" + (options.recordPath.map { "; the recording \($0) holds the inputs read so far" } ?? "")
+        "\n  \(progress.stopNote)"
+        + (options.recordPath.map { "; the recording \($0) holds the inputs read so far" } ?? "")
       throw cliError
     }
-    return count
+    output?.flush()
+    recording?.close()
+    if let recording, recording.failedForReal {
+      throw CLIError(writeFailure: recording, progress: nil)
+    }
+    if let output, output.failedForReal { throw CLIError(writeFailure: output, progress: progress) }
+    return progress.events
   }
 
   private static func drive(
