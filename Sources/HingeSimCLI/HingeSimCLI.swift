@@ -69,6 +69,9 @@ public enum HingeSimCLI {
       if context.stdout.failedForReal {  // every command's stdout, checked once here
         throw CLIError(writeFailure: context.stdout, progress: nil)
       }
+      if let signal = StopRequest.signal {  // a run cut short says so, whatever it printed
+        throw CLIError(interruptedBy: signal)
+      }
       return code.rawValue
     } catch {
       context.stdout.flush()

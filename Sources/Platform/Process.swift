@@ -67,12 +67,32 @@ public enum StopRequest {
   /// True once a stop was asked for.
   public static var isRequested: Bool { flag != 0 }
 
-  /// Asks the running loop to stop (or, with `false`, clears the request for the next run).
-  public static func set(_ requested: Bool) { flag = requested ? 1 : 0 }
+  /// The signal that asked for the stop (`SIGINT`, `SIGTERM`), nil when none did.
+  public static var signal: Int32? { flag > 0 ? Int32(flag) : nil }
 
-  /// `signal(SIGINT)` and `signal(SIGTERM)`: both request a stop instead of killing the process.
+  /// `SIGINT` → `"SIGINT"`, `SIGTERM` → `"SIGTERM"`.
+  public static func name(of signal: Int32) -> String {
+    switch signal {
+    case SIGINT: "SIGINT"
+    case SIGTERM: "SIGTERM"
+    default: "signal \(signal)"
+    }
+  }
+
+  /// Asks the running loop to stop (or, with `false`, clears the request for the next run).
+  public static func set(_ requested: Bool) { flag = requested ? -1 : 0 }
+
+  /// `signal(SIGINT)` and `signal(SIGTERM)`: both request a stop, remembering which signal,
+  /// instead of killing the process.
+  /// Both are also unblocked (`pthread_sigmask`): a parent that spawned us with them blocked
+  /// must not make Ctrl-C a no-op.
   public static func installSignalHandlers() {
-    signal(SIGINT) { _ in StopRequest.flag = 1 }
-    signal(SIGTERM) { _ in StopRequest.flag = 1 }
+    Glibc.signal(SIGINT) { number in StopRequest.flag = sig_atomic_t(number) }
+    Glibc.signal(SIGTERM) { number in StopRequest.flag = sig_atomic_t(number) }
+    var set = sigset_t()
+    sigemptyset(&set)
+    sigaddset(&set, SIGINT)
+    sigaddset(&set, SIGTERM)
+    pthread_sigmask(SIG_UNBLOCK, &set, nil)
   }
 }

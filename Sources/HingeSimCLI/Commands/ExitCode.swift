@@ -1,5 +1,6 @@
-import Platform
 import EventStream
+import Platform
+
 /// The process exit codes hingesim documents (sysexits-style).
 public enum ExitCode: Int32, Sendable {
   /// Success.
@@ -14,6 +15,10 @@ public enum ExitCode: Int32, Sendable {
   case noInput = 66
   /// A read or write failed (device unplugged, disk full).
   case ioError = 74
+  /// Ctrl-C (`SIGINT`) cut the run short: 128 + 2.
+  case interrupted = 130
+  /// `SIGTERM` cut the run short: 128 + 15.
+  case terminated = 143
 }
 
 /// An error a command reports to the user: a message and the exit code it maps to.
@@ -43,5 +48,14 @@ extension OutputFile {
     } catch {
       throw CLIError("\(path): cannot write: \(error.message)", code: .ioError)
     }
+  }
+}
+
+extension CLIError {
+  /// Exit 130 (`SIGINT`) or 143 (`SIGTERM`): the run was cut short and its output is partial.
+  init(interruptedBy signal: Int32) {
+    self.init(
+      "interrupted by \(StopRequest.name(of: signal)): the output is partial (every line written is complete)",
+      code: signal == 15 ? .terminated : .interrupted)
   }
 }

@@ -102,6 +102,12 @@ struct ReportCommand: Command {
         if showProgress { stderr.write("\r\u{1B}[Kreport: \(finished)/\(total) sources") }
       })
     if showProgress { stderr.write("\r\u{1B}[K") }
+    if let signal = StopRequest.signal {
+      // A report of the cycles measured before the signal would look complete: write none.
+      var error = CLIError(interruptedBy: signal)
+      error.message = "interrupted by \(StopRequest.name(of: signal)): no report written (it would cover part of the input)"
+      throw error
+    }
 
     var runs: [SourceRun] = []
     for result in results {

@@ -1,0 +1,87 @@
+import Foundation
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A run cut short by a signal exits 130 (SIGINT) or 143 (SIGTERM), says on stderr that its
+/// output is partial, and leaves only complete lines; a report cut short writes no report.
+@Suite("Signals", .serialized)
+struct SignalTests {
+  static let binary = TestSupport.packageRoot + "/.build/debug/hingesim"
+
+  /// A script long enough that the run is still going when the signal comes.
+  static let longScript: String = {
+    let path = "/tmp/hingesim-signal-\(getpid()).hinge"
+    _ = FileManager.default.createFile(
+      atPath: path,
+      contents: Data("start closed portrait\nrepeat 20000 { open to 180 over 600ms; close over 600ms }\n".utf8))
+    return path
+  }()
+
+  /// Runs the binary with `arguments`, sends `signal` after `delayMs`, returns (exit status, stdout, stderr).
+  static func run(_ arguments: [String], signal: Int32, delayMs: UInt32 = 700) throws -> (Int32, String, String) {
+    let out = "/tmp/hingesim-signal-\(getpid())-\(signal).out"
+    let err = out + ".err"
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 1, out, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    posix_spawn_file_actions_addopen(&actions, 2, err, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    let argv = [binary] + arguments
+    var cArgs: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
+    defer { for p in cArgs { free(p) } }
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var defaults = sigset_t()
+    sigemptyset(&defaults)
+    sigaddset(&defaults, SIGINT)
+    sigaddset(&defaults, SIGTERM)
+    posix_spawnattr_setsigdefault(&attributes, &defaults)  // not ignored, whatever the test runner does
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF))
+    var pid: pid_t = 0
+    guard posix_spawn(&pid, binary, &actions, &attributes, &cArgs, environ) == 0 else {
+      throw CocoaError(.executableLoad)
+    }
+    usleep(delayMs * 1000)
+    kill(pid, signal)
+    var status: Int32 = 0
+    waitpid(pid, &status, 0)
+    let code = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+    return (
+      code, (try? String(contentsOfFile: out, encoding: .utf8)) ?? "",
+      (try? String(contentsOfFile: err, encoding: .utf8)) ?? ""
+    )
+  }
+
+  @Test("SIGTERM during simulate: exit 143, a partial-output note, every line complete JSON")
+  func simulateTerminated() throws {
+    try #require(FileManager.default.isExecutableFile(atPath: Self.binary))
+    let (code, out, err) = try Self.run(["simulate", Self.longScript], signal: SIGTERM)
+    #expect(code == 143)
+    #expect(err.contains("interrupted by SIGTERM: the output is partial"))
+    let lines = out.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.last == "")  // ends with a newline: no cut line
+    #expect(lines.dropLast().allSatisfy { $0.hasPrefix("{\"t\":") && $0.hasSuffix("}") })
+  }
+
+  @Test("SIGINT during run: exit 130")
+  func runInterrupted() throws {
+    try #require(FileManager.default.isExecutableFile(atPath: Self.binary))
+    let (code, _, err) = try Self.run(["run", Self.longScript, "--compute-ms", "1"], signal: SIGINT)
+    #expect(code == 130)
+    #expect(err.contains("interrupted by SIGINT"))
+  }
+
+  @Test("SIGTERM during report: exit 143 and no report that would look complete")
+  func reportTerminated() throws {
+    try #require(FileManager.default.isExecutableFile(atPath: Self.binary))
+    let (code, out, err) = try Self.run(["report", Self.longScript, "--json", "--compute-ms", "1"], signal: SIGTERM)
+    #expect(code == 143)
+    #expect(out == "")
+    #expect(err.contains("no report written"))
+  }
+}
