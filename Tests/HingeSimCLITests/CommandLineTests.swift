@@ -37,3 +37,19 @@ struct CommandLineTests {
     #expect(Suggestion.nearest(to: "-x", in: ["--speed"]) == nil)
   }
 }
+
+@Suite("report --plot file names")
+struct PlotFileNameTests {
+  @Test("one plot per source and never two the same name")
+  func uniqueNames() {
+    #expect(
+      ReportCommand.plotFiles("x.svg", sources: ["traces/open-wide.jsonl", "traces/default.hinge"])
+        == ["x-open-wide.svg", "x-default.svg"])
+    #expect(
+      ReportCommand.plotFiles("x.svg", sources: ["traces/open-wide.hinge", "traces/open-wide.jsonl"])
+        == ["x-open-wide-hinge.svg", "x-open-wide-jsonl.svg"])
+    #expect(
+      ReportCommand.plotFiles("x", sources: ["a/t.hinge", "b/t.hinge", "-"])
+        == ["x-t-hinge.svg", "x-t-hinge-2.svg", "x-stdin.svg"])
+  }
+}

@@ -160,8 +160,8 @@ struct ReportCommand: Command {
       if file.failedForReal { throw CLIError(writeFailure: file, progress: nil) }
     }
     if let plotPath {
-      for run in runs {
-        let path = runs.count == 1 ? plotPath : plotFile(plotPath, source: run.path)
+      let paths = runs.count == 1 ? [plotPath] : plotFiles(plotPath, sources: runs.map(\.path))
+      for (run, path) in zip(runs, paths) {
         let file = try OutputFile.create(path: path)
         file.write(run.svg ?? "")
         file.close()
@@ -170,12 +170,34 @@ struct ReportCommand: Command {
     }
   }
 
-  /// `out.svg` + `traces/open-wide.jsonl` → `out-open-wide.svg`.
-  static func plotFile(_ path: String, source: String) -> String {
-    var stem = source.split(separator: "/").last.map(String.init) ?? "stdin"
-    if let dot = stem.lastIndex(of: "."), dot != stem.startIndex { stem = String(stem[..<dot]) }
-    if stem == "-" { stem = "stdin" }
-    if path.hasSuffix(".svg") { return String(path.dropLast(4)) + "-" + stem + ".svg" }
-    return path + "-" + stem + ".svg"
+  /// One plot file per source, never two the same: `out.svg` + `traces/open-wide.jsonl` →
+  /// `out-open-wide.svg`; when two sources share a stem (`open-wide.hinge`, `open-wide.jsonl`)
+  /// their extensions tell them apart (`out-open-wide-hinge.svg`), and any name still taken
+  /// gets `-2`, `-3`, … in source order.
+  static func plotFiles(_ path: String, sources: [String]) -> [String] {
+    func stem(_ source: String, keepExtension: Bool) -> String {
+      var name = source.split(separator: "/").last.map(String.init) ?? "stdin"
+      if name == "-" { return "stdin" }
+      if let dot = name.lastIndex(of: "."), dot != name.startIndex {
+        name = keepExtension ? String(name.map { $0 == "." ? "-" : $0 }) : String(name[..<dot])
+      }
+      return name
+    }
+    let plain = sources.map { stem($0, keepExtension: false) }
+    let base = path.hasSuffix(".svg") ? String(path.dropLast(4)) : path
+    var taken: Set<String> = []
+    return sources.indices.map { i in
+      let shared = plain.filter { $0 == plain[i] }.count > 1
+      let name = base + "-" + stem(sources[i], keepExtension: shared)
+      var candidate = name + ".svg"
+      var n = 2
+      while taken.contains(candidate) {
+        candidate = name + "-\(n).svg"
+        n += 1
+      }
+      taken.insert(candidate)
+      return candidate
+    }
   }
+
 }
