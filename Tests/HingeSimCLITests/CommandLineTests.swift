@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import HingeSimCLI
@@ -51,5 +52,16 @@ struct PlotFileNameTests {
     #expect(
       ReportCommand.plotFiles("x", sources: ["a/t.hinge", "b/t.hinge", "-"])
         == ["x-t-hinge.svg", "x-t-hinge-2.svg", "x-stdin.svg"])
+  }
+}
+
+@Suite("check counts")
+struct CheckCountTests {
+  @Test("a source that cannot be read counts as an error, not as passed")
+  func erroredIsNotPassed() {
+    let bad = TestSupport.temporaryFile("start closed\nwait 25h\n", suffix: ".hinge")
+    let r = CLIHarness.run(["check", "traces/open-wide.hinge", bad, "/nonexistent.jsonl"])
+    #expect(r.stdout.hasSuffix("1 passed, 0 failed, 2 errors\n"))
+    #expect(r.code == 66)  // the worst: a missing file
   }
 }

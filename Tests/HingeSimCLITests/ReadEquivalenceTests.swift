@@ -36,7 +36,7 @@ struct ReadEquivalenceTests {
   func check() {
     let ok = CLIHarness.run(["check", "traces/open-wide.jsonl", "traces/fold-book.csv"])
     #expect(ok.code == 0, "\(ok.stdout)")
-    #expect(ok.stdout.hasSuffix("2 of 2 passed\n"))
+    #expect(ok.stdout.hasSuffix("2 passed, 0 failed\n"))
     let missing = CLIHarness.run(["check", "traces/open-wide.jsonl", "/nonexistent.jsonl"])
     #expect(missing.code == 66)
     #expect(
@@ -89,7 +89,7 @@ struct CheckBundledTests {
     ].map { traces + "/" + $0 }
     let r = CLIHarness.run(["check"] + files + ["--compute-ms", "1"])
     #expect(r.code == 0, "\(r.stdout)")
-    #expect(r.stdout.hasSuffix("\(files.count) of \(files.count) passed\n"))
+    #expect(r.stdout.hasSuffix("\(files.count) passed, 0 failed\n"))
   }
 }
 
@@ -109,6 +109,6 @@ struct CheckFailsTests {
     #expect(r.code == 1)
     #expect(r.stdout.contains("FAIL  "))
     #expect(r.stdout.contains("fold-clear: page "))
-    #expect(r.stdout.hasSuffix("0 of 2 passed\n"))
+    #expect(r.stdout.hasSuffix("0 passed, 2 failed\n"))
   }
 }

@@ -14,8 +14,9 @@ struct CheckCommand: Command {
     usage: hingesim check SOURCE… [options]
 
     Runs each SOURCE through the simulator and the reader and prints one line per file:
-    'ok' with the number of shown states checked, or the violations. Exit 1 if any file has
-    a violation, 0 otherwise (65/66 for bad or missing input).
+    'ok' with the number of shown states checked, the violations, or the error that stopped
+    it; then 'N passed, N failed[, N errors]'. Exit 1 if any file has a violation, 0
+    otherwise; a file that could not be read makes it 65/66/74 (the worst).
 
     options:
       --text FILE, --offset N, --prepaginate, --compute-ms MS    as for 'hingesim run'
@@ -32,6 +33,7 @@ struct CheckCommand: Command {
     let profile = try options.loadProfile(context)
     let document = try readerOptions.loadDocument(profile: profile, context: context)
     var failed = 0
+    var errored = 0
     var worst: ExitCode = .ok
     for path in paths {
       do throws(CLIError) {
@@ -63,11 +65,14 @@ struct CheckCommand: Command {
           }
         }
       } catch {
+        errored += 1
         context.stdout.line("ERROR \(path): \(error.message)")
         if worst == .ok || error.code.rawValue > worst.rawValue { worst = error.code }
       }
     }
-    context.stdout.line("\(paths.count - failed) of \(paths.count) passed")
+    let passed = paths.count - failed - errored
+    context.stdout.line(
+      "\(passed) passed, \(failed) failed" + (errored > 0 ? ", \(errored) error\(errored == 1 ? "" : "s")" : ""))
     if worst != .ok { return worst }
     return failed > 0 ? .failure : .ok
   }
