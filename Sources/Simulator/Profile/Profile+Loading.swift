@@ -1,5 +1,5 @@
-import Platform
 import EventStream
+import Platform
 
 extension Profile {
   /// Loads and validates `profiles/NAME.json` under `root`, or a path to a JSON file.
@@ -17,9 +17,19 @@ extension Profile {
     let display = path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : path
     let json = try loadJSON(path: path, display: display, root: root, depth: 0)
     do {
-      return try ProfileFields(json, file: display).profile()
+      let profile = try ProfileFields(json, file: display).profile()
+      try profile.validateMeaning()
+      return profile
     } catch {
-      throw InputError(file: display, line: 0, column: 0, message: error.message)
+      // Point at the key in the file when it is written there (not inherited from a base).
+      let bytes = (try? FileBytes.read(path: path, display: display)) ?? []
+      // A missing key is pointed at through the object that lacks it.
+      var path = error.path
+      if error.message.hasSuffix("found none") || error.message.contains(": missing") {
+        path = String(path.split(separator: ".").dropLast().joined(separator: "."))
+      }
+      let (line, column) = ProfileKeyLocator.locate(path, in: bytes) ?? (0, 0)
+      throw InputError(file: display, line: line, column: column, message: error.message)
     }
   }
 
@@ -63,6 +73,9 @@ extension Profile {
 /// A profile validation error: the dotted key path and what was wrong.
 struct ProfileError: Error {
   var message: String
+
+  /// The dotted key the message starts with (`settle.windowMs: expected …`).
+  var path: String { String(message.prefix { $0 != ":" && $0 != " " }) }
 }
 
 /// Typed, validated reads from a profile document.
@@ -223,6 +236,10 @@ struct ProfileFields {
       )
     }
     let seed = try number("hinge.policy.seed", nonNegative: true)
+    guard seed == seed.rounded(), seed <= 9_007_199_254_740_992 else {
+      throw ProfileError(
+        message: "hinge.policy.seed: expected an integer from 0 to 2^53, found \(try value("hinge.policy.seed").found)")
+    }
     let policy = Profile.UpdatePolicy(
       minIntervalMs: try number("hinge.policy.minIntervalMs", nonNegative: true),
       precision: try number("hinge.policy.precision", nonNegative: true),

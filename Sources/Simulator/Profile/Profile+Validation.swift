@@ -1,0 +1,145 @@
+import EventStream
+
+extension Profile {
+  /// Checks what the types cannot: every number in a range a run can work with, frames inside
+  /// their reader, the fold inside it with room for a page on each side, a settle window longer
+  /// than any gap inside a burst, and a page that holds a line at every text size. Each error
+  /// names the key (`settle.windowMs: expected …, found …`).
+  func validateMeaning() throws(ProfileError) {
+    func within(_ value: Double, _ range: ClosedRange<Double>, _ path: String, _ what: String = "a number")
+      throws(ProfileError)
+    {
+      guard range.contains(value) else {
+        throw ProfileError(
+          message:
+            "\(path): expected \(what) from \(NumberFormat.shortest(range.lowerBound)) to \(NumberFormat.shortest(range.upperBound)), found \(NumberFormat.shortest(value))"
+        )
+      }
+    }
+    if let hinge {
+      try within(hinge.minAngle, 0...360, "hinge.range.min")
+      try within(hinge.maxAngle, 0...360, "hinge.range.max")
+      try within(hinge.sensorRateHz, 1...10_000, "hinge.sensorRateHz.value", "a rate in Hz")
+      try within(hinge.policy.minIntervalMs, 0...10_000, "hinge.policy.minIntervalMs")
+      let span = hinge.maxAngle - hinge.minAngle
+      try within(hinge.policy.precision, 0...span, "hinge.policy.precision")
+      try within(hinge.policy.minChange, 0...span, "hinge.policy.minChange")
+      try within(hinge.policy.noise, 0...span, "hinge.policy.noise")
+      try within(hinge.status.dwellMs, 0...60_000, "hinge.status.dwellMs")
+      try within(hinge.status.deadband, 0...span, "hinge.status.deadband")
+      if let silence = hinge.status.unknownAfterMs { try within(silence, 1...3_600_000, "hinge.status.unknownAfterMs") }
+      let range = hinge.minAngle...hinge.maxAngle
+      try within(hinge.status.closedOpening, range, "hinge.status.closedBelow.opening", "an angle in the hinge range")
+      try within(hinge.status.closedClosing, range, "hinge.status.closedBelow.closing", "an angle in the hinge range")
+      try within(
+        hinge.status.fullyOpenOpening, range, "hinge.status.fullyOpenAbove.opening", "an angle in the hinge range")
+      try within(
+        hinge.status.fullyOpenClosing, range, "hinge.status.fullyOpenAbove.closing", "an angle in the hinge range")
+    }
+    let bursts = [
+      ("open", transitions.open), ("close", transitions.close), ("rotate", transitions.rotate),
+      ("resize", transitions.resize),
+    ]
+    for (name, burst) in bursts {
+      try within(burst.durationMs, 0...10_000, "transitions.\(name).durationMs")
+    }
+    try within(transitions.regionLagMs, 0...10_000, "transitions.regionLagMs.value")
+    // A window shorter than the gap between two sizes of a burst settles on a transient size.
+    let widestGap = bursts.map { $0.1.count > 1 ? $0.1.durationMs / Double($0.1.count - 1) : 0 }.max() ?? 0
+    let (gapName, gapBurst) = bursts.max { a, b in
+      (a.1.count > 1 ? a.1.durationMs / Double(a.1.count - 1) : 0)
+        < (b.1.count > 1 ? b.1.durationMs / Double(b.1.count - 1) : 0)
+    }!
+    guard settleWindowMs > widestGap, settleWindowMs <= 60_000 else {
+      throw ProfileError(
+        message:
+          "settle.windowMs: expected more than \(NumberFormat.shortest(widestGap)) ms (the gap between two sizes of the \(gapName) burst, \(gapBurst.count) sizes over \(NumberFormat.shortest(gapBurst.durationMs)) ms) and at most 60000, found \(NumberFormat.shortest(settleWindowMs))"
+      )
+    }
+    try within(pages.edge, 0...1_000, "pages.edgeInset")
+    try within(pages.fold, 0...1_000, "pages.foldInset")
+    for size in TextSize.allCases {
+      guard let s = typography.sizes[size] else { continue }
+      try within(s.pointSize, 1...500, "typography.sizes.\(size.rawValue).pointSize", "a size in points")
+      try within(s.lineHeight, 1...1_000, "typography.sizes.\(size.rawValue).lineHeight", "a height in points")
+    }
+    try within(typography.lineSpacing, 0...500, "typography.lineSpacing")
+    try within(typography.paragraphSpacing, 0...500, "typography.paragraphSpacing")
+    try within(typography.lineFragmentPadding, 0...500, "typography.lineFragmentPadding")
+    let tallestLine = TextSize.allCases.compactMap { typography.sizes[$0]?.lineHeight }.max() ?? 0
+    let named =
+      poses.map { ("poses.\($0.key.rawValue)", $0.value) }
+      + splitView.map { ("poses.splitView\($0.key == .left ? "Left" : "Right")", $0.value) }
+    for (path, pose) in named.sorted(by: { $0.0 < $1.0 }) {
+      try within(pose.width, 1...10_000, path + ".reader.width", "a width in points")
+      try within(pose.height, 1...10_000, path + ".reader.height", "a height in points")
+      try validatePages(of: pose, path: path, tallestLine: tallestLine + typography.lineSpacing)
+    }
+  }
+
+  /// The pages a pose gives (one page, a spread split at a vertical fold, or the page above a
+  /// horizontal one) are at least one line tall and some points wide at every text size.
+  private func validatePages(of pose: PoseGeometry, path: String, tallestLine: Double) throws(ProfileError) {
+    var pageWidth = pose.width - 2 * pages.edge
+    var pageHeight = pose.height - 2 * pages.edge
+    if let fold = pose.division {
+      if fold.height >= fold.width {  // a vertical fold: two pages, the narrower side's width
+        let left = fold.x - pages.edge - pages.fold
+        let right = pose.width - fold.maxX - pages.edge - pages.fold
+        pageWidth = min(left, right)
+        guard pageWidth > 0 else {
+          throw ProfileError(
+            message:
+              "\(path).division: expected a fold that leaves a page on each side of it (insets \(NumberFormat.shortest(pages.edge)) and \(NumberFormat.shortest(pages.fold))), found x \(NumberFormat.shortest(fold.x)), width \(NumberFormat.shortest(fold.width)) in a \(NumberFormat.shortest(pose.width))-wide reader"
+          )
+        }
+      } else {  // a horizontal fold: the page above it
+        pageHeight = fold.y - pages.edge - pages.fold
+        guard pageHeight >= tallestLine else {
+          throw ProfileError(
+            message:
+              "\(path).division.y: expected room above the fold for a page one line tall at every text size (\(NumberFormat.shortest(tallestLine + pages.edge + pages.fold)) pt), found \(NumberFormat.shortest(fold.y))"
+          )
+        }
+      }
+    }
+    guard pageWidth >= 20 else {
+      throw ProfileError(
+        message:
+          "\(path).reader.width: expected a page at least 20 pt wide inside the insets, found a page \(NumberFormat.shortest(pageWidth)) pt wide"
+      )
+    }
+    guard pageHeight >= tallestLine else {
+      throw ProfileError(
+        message:
+          "\(path).reader.height: expected a page one line tall at every text size (\(NumberFormat.shortest(tallestLine)) pt inside the insets), found \(NumberFormat.shortest(pageHeight)) pt"
+      )
+    }
+  }
+}
+
+/// Finds where a dotted key is written in a profile file: each part searched as `"part":` after
+/// the previous one. Nil when the key is not written there (inherited from a base profile).
+enum ProfileKeyLocator {
+  static func locate(_ path: String, in bytes: [UInt8]) -> (line: Int, column: Int)? {
+    var from = 0
+    var found: Int?
+    for part in path.split(separator: ".") {
+      let needle = Array("\"\(part)\"".utf8)
+      guard let at = firstIndex(of: needle, in: bytes, from: from) else { return nil }
+      found = at
+      from = at + needle.count
+    }
+    return found.map { FileBytes.lineAndColumn(of: $0, in: bytes) }
+  }
+
+  private static func firstIndex(of needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
+    guard !needle.isEmpty, bytes.count >= needle.count, start <= bytes.count - needle.count else { return nil }
+    var i = start
+    while i <= bytes.count - needle.count {
+      if bytes[i] == needle[0], Array(bytes[i..<(i + needle.count)]) == needle { return i }
+      i += 1
+    }
+    return nil
+  }
+}
