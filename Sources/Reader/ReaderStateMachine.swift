@@ -43,12 +43,6 @@ public struct ReaderStateMachine: Stage {
   /// When the reader saw its first event (the text is opened then).
   private var openedAt: Double?
 
-  struct PageKey: Hashable {
-    var width: Double
-    var height: Double
-    var textSize: TextSize
-  }
-
   /// Makes the reader over a document.
   /// - Parameters:
   ///   - offset: the starting place.
