@@ -19,19 +19,13 @@ public struct ReaderStateMachine: Stage {
   let document: ReaderDocument
   /// This reader's paginations.
   public let cache: PaginationCache
-  let insets: Profile.PageInsets
   let clock: ComputeClock
   /// Page sizes to paginate ahead, in the background, once the text size is known.
   let prepaginateSizes: [(width: Double, height: Double)]?
 
+  private var rules: ReaderRules
   /// The place: a UTF-16 offset.
-  public private(set) var offset: Int
-  private var previousOffset: Int?
-  private var geometry: PageGeometry?
-  private var textSize: TextSize = .large
-  private var pagination: Pagination?
-  private var firstPage = 0
-  private var invariants = ReaderInvariants()
+  public var offset: Int { rules.offset }
 
   private var busyUntil = -Double.infinity
   private var pendingOutput: [Event] = []
@@ -54,9 +48,8 @@ public struct ReaderStateMachine: Stage {
   ) {
     self.document = document
     self.cache = PaginationCache(document: document)
-    self.insets = profile.pages
     self.clock = clock
-    self.offset = min(max(0, offset), document.utf16Count)
+    self.rules = ReaderRules(document: document, insets: profile.pages, offset: offset)
     if prepaginate {
       var sizes: [(Double, Double)] = []
       let geometries = Array(profile.poses.values) + Array(profile.splitView.values)
@@ -104,26 +97,17 @@ public struct ReaderStateMachine: Stage {
 
   private mutating func handle(_ event: Event, now: Double, into output: inout [Event]) {
     switch event.kind {
-    case .settled(let s): settle(s, event: event, now: now, into: &output)
-    case .turn(let direction): turn(direction, event: event, now: now, into: &output)
-    case .goto(let target):
-      offset = min(max(0, target), document.utf16Count)
-      guard let pagination else { return }
-      firstPage = first(for: pagination.page(containing: offset) ?? 0)
-      show(cause: event, at: now, into: &output)
+    case .settled(let s):
+      guard let layout = rules.settled(s) else { return }
+      settle(layout, event: event, now: now, into: &output)
+    case .turn(let direction): rules.turned(direction, cause: event, at: now, into: &output)
+    case .goto(let target): rules.wentTo(target, cause: event, at: now, into: &output)
     default: break
     }
   }
 
-  private mutating func settle(_ s: Settled, event: Event, now: Double, into output: inout [Event]) {
-    let next = PageGeometry(width: s.width, height: s.height, division: s.division, insets: insets)
-    if !s.changed, pagination != nil, next.pageWidth == geometry?.pageWidth, next.pageHeight == geometry?.pageHeight {
-      geometry = next
-      return  // same key as shown: nothing to paginate (the timing reports a skip)
-    }
-    geometry = next
-    textSize = s.textSize
-    let key = PageKey(width: next.pageWidth, height: next.pageHeight, textSize: s.textSize)
+  private mutating func settle(_ layout: ReaderRules.Layout, event: Event, now: Double, into output: inout [Event]) {
+    let key = layout.key
     var ms = 0.0
     var outcome: CacheOutcome = .hit
     let result: Pagination
@@ -146,63 +130,11 @@ public struct ReaderStateMachine: Stage {
       analysisCharged = true
       outcome = .miss
     }
-    pagination = result
-    firstPage = first(for: result.page(containing: offset) ?? 0)
     let done = now + ms
-    let paginated = Event(
-      time: done,
-      .paginated(
-        Paginated(
-          pageWidth: key.width, pageHeight: key.height, textSize: key.textSize, pageCount: result.pageCount, ms: ms,
-          cache: outcome, characters: outcome == .miss ? result.charactersLaidOut : 0)))
-    var events = [paginated]
-    show(cause: event, at: done, into: &events)
+    var events: [Event] = []
+    rules.paginated(result, for: layout, ms: ms, cache: outcome, cause: event, at: done, into: &events)
     emit(events, at: done, now: now, into: &output)
     prepaginate(textSize: key.textSize, after: done)
-  }
-
-  private mutating func turn(_ direction: TurnDirection, event: Event, now: Double, into output: inout [Event]) {
-    guard let pagination, let geometry else { return }
-    let step = geometry.pagesPerScreen
-    let target = direction == .next ? firstPage + step : firstPage - step
-    guard target >= 0, target < pagination.pageCount else { return }  // at an end: nothing to turn
-    firstPage = target
-    offset = pagination.pageRange(target).lowerBound  // re-anchor to the first character on screen
-    show(cause: event, at: now, into: &output)
-  }
-
-  /// The first page on screen for the page holding the place (even in a spread).
-  private func first(for page: Int) -> Int {
-    geometry?.layout == .spread ? page - page % 2 : page
-  }
-
-  private mutating func show(cause: Event, at time: Double, into output: inout [Event]) {
-    guard let pagination, let geometry else { return }
-    let pages = (firstPage..<min(firstPage + geometry.pagesPerScreen, pagination.pageCount)).map { $0 }
-    let ranges = pages.map { pagination.pageRange($0) }
-    let shown = Shown(
-      offset: offset, pages: pages, ranges: ranges, pageCount: pagination.pageCount, layout: geometry.layout,
-      frames: Array(geometry.frames.prefix(max(1, pages.count))), notes: geometry.notes,
-      excerpt: ranges.first.map { document.excerpt($0) } ?? "")
-    output.append(Event(time: time, .shown(shown)))
-    let snapshot = ReaderSnapshot(
-      offset: offset, previousOffset: previousOffset, pages: pages,
-      pageRanges: (0..<pagination.pageCount).map { pagination.pageRange($0) }, textLength: document.utf16Count,
-      geometry: geometry, visibleLines: pages.map { pagination.lines(onPage: $0) }, style: pagination.style,
-      cause: EventWriter.typeName(cause.kind), breaksFingerprint: pagination.pageStarts.hashValue,
-      key:
-        "\(NumberFormat.shortest(geometry.pageWidth))×\(NumberFormat.shortest(geometry.pageHeight)) \(textSize.rawValue)"
-    )
-    for (rule, message) in invariants.check(snapshot) {
-      output.append(
-        Event(
-          time: time,
-          .violation(
-            Violation(
-              rule: rule, message: message, cause: EventWriter.typeName(cause.kind), causeTime: cause.time,
-              offset: offset, pages: pages))))
-    }
-    previousOffset = offset
   }
 
   private mutating func emit(_ events: [Event], at done: Double, now: Double, into output: inout [Event]) {
