@@ -1,5 +1,4 @@
 import EventStream
-import Platform
 import Simulator
 import Typesetter
 
