@@ -10,7 +10,8 @@ import Simulator
 /// only `turn` and `goto` move the place.
 ///
 /// The rules live in `ReaderRules`, which knows no clock; the compute time in
-/// `ReaderMainThread`, which knows no rules. This stage feeds the first to the second.
+/// `ReaderMainThread`, which knows no rules. This stage runs each input through both: the
+/// main thread decides when it is handled and what its pagination costs, the rules what it shows.
 ///
 /// ```swift
 /// var reader = ReaderStateMachine(document: doc, profile: duo, offset: 20_000)
