@@ -1,7 +1,5 @@
 import EventStream
-import Platform
 import Simulator
-import Typesetter
 
 /// The reader model: paginates again once the size settles, keeps the place by character
 /// offset, shows the page (or spread) holding it, and checks every shown state.
@@ -11,43 +9,22 @@ import Typesetter
 /// events that arrive meanwhile are handled when it is done. The hinge never turns a page;
 /// only `turn` and `goto` move the place.
 ///
+/// The rules live in `ReaderRules`, which knows no clock; the compute time in
+/// `ReaderMainThread`, which knows no rules. This stage runs each input through both: the
+/// main thread decides when it is handled and what its pagination costs, the rules what it shows.
+///
 /// ```swift
 /// var reader = ReaderStateMachine(document: doc, profile: duo, offset: 20_000)
 /// // settled 867×611 → paginated (pages, ms) → shown pages [22, 23], layout spread
 /// ```
 public struct ReaderStateMachine: Stage {
-  let document: ReaderDocument
+  private var rules: ReaderRules
+  private var mainThread: ReaderMainThread
+
   /// This reader's paginations.
-  public let cache: PaginationCache
-  let insets: Profile.PageInsets
-  let clock: ComputeClock
-  /// Page sizes to paginate ahead, in the background, once the text size is known.
-  let prepaginateSizes: [(width: Double, height: Double)]?
-
+  public var cache: PaginationCache { mainThread.cache }
   /// The place: a UTF-16 offset.
-  public private(set) var offset: Int
-  private var previousOffset: Int?
-  private var geometry: PageGeometry?
-  private var textSize: TextSize = .large
-  private var pagination: Pagination?
-  private var firstPage = 0
-  private var invariants = ReaderInvariants()
-
-  private var busyUntil = -Double.infinity
-  private var pendingOutput: [Event] = []
-  private var queued: [Event] = []
-  /// When each background pagination is ready (prepagination).
-  private var readyAt: [PageKey: Double] = [:]
-  private var backgroundCursor = -Double.infinity
-  private var analysisCharged = false
-  /// When the reader saw its first event (the text is opened then).
-  private var openedAt: Double?
-
-  struct PageKey: Hashable {
-    var width: Double
-    var height: Double
-    var textSize: TextSize
-  }
+  public var offset: Int { rules.offset }
 
   /// Makes the reader over a document.
   /// - Parameters:
@@ -58,179 +35,50 @@ public struct ReaderStateMachine: Stage {
     document: ReaderDocument, profile: Profile, offset: Int = 0, clock: ComputeClock = .monotonic,
     prepaginate: Bool = false
   ) {
-    self.document = document
-    self.cache = PaginationCache(document: document)
-    self.insets = profile.pages
-    self.clock = clock
-    self.offset = min(max(0, offset), document.utf16Count)
-    if prepaginate {
-      var sizes: [(Double, Double)] = []
-      let geometries = Array(profile.poses.values) + Array(profile.splitView.values)
-      for pose in geometries {
-        let division = pose.division.map { Division(frame: $0, isActive: true) }
-        for d in [division, division.map { Division(frame: $0.frame, isActive: false) }] {
-          let g = PageGeometry(width: pose.width, height: pose.height, division: d, insets: profile.pages)
-          if !sizes.contains(where: { $0 == (g.pageWidth, g.pageHeight) }) { sizes.append((g.pageWidth, g.pageHeight)) }
-        }
-      }
-      prepaginateSizes = sizes.sorted { ($0.0, $0.1) < ($1.0, $1.1) }
-    } else {
-      prepaginateSizes = nil
-    }
+    rules = ReaderRules(document: document, insets: profile.pages, offset: offset)
+    mainThread = ReaderMainThread(
+      cache: PaginationCache(document: document), clock: clock,
+      prepaginateSizes: prepaginate ? PageGeometry.pageSizes(of: profile) : nil)
   }
 
-  public var deadline: Double? { pendingOutput.isEmpty && queued.isEmpty ? nil : busyUntil }
+  public var deadline: Double? { mainThread.deadline }
 
   public mutating func receive(_ event: Event, into output: inout [Event]) {
-    if openedAt == nil { openedAt = event.time }
+    mainThread.eventSeen(at: event.time)
     switch event.kind {
     case .settled, .turn, .goto: break
     default: return
     }
-    if event.time < busyUntil || !queued.isEmpty {
-      queued.append(event)
-      return
-    }
+    guard mainThread.inputArrived(event) else { return }
     handle(event, now: event.time, into: &output)
   }
 
   public mutating func fire(at now: Double, into output: inout [Event]) {
-    // Stamped when done; later only in real time, when the host woke late.
-    output.append(contentsOf: pendingOutput.map { Event(time: max($0.time, now), $0.kind) })
-    pendingOutput.removeAll()
-    while !queued.isEmpty, busyUntil <= now {
-      let event = queued.removeFirst()
+    mainThread.deadlineReached(at: now, into: &output)
+    while let event = mainThread.nextQueued(at: now) {
       handle(event, now: now, into: &output)
     }
   }
 
   public mutating func flush(at now: Double, into output: inout [Event]) {
-    fire(at: max(now, busyUntil), into: &output)
+    guard let deadline else { return }
+    fire(at: max(now, deadline), into: &output)
   }
 
+  /// Applies the rules to a reader input at `now`, on the main thread.
   private mutating func handle(_ event: Event, now: Double, into output: inout [Event]) {
     switch event.kind {
-    case .settled(let s): settle(s, event: event, now: now, into: &output)
-    case .turn(let direction): turn(direction, event: event, now: now, into: &output)
-    case .goto(let target):
-      offset = min(max(0, target), document.utf16Count)
-      guard let pagination else { return }
-      firstPage = first(for: pagination.page(containing: offset) ?? 0)
-      show(cause: event, at: now, into: &output)
-    default: break
-    }
-  }
-
-  private mutating func settle(_ s: Settled, event: Event, now: Double, into output: inout [Event]) {
-    let next = PageGeometry(width: s.width, height: s.height, division: s.division, insets: insets)
-    if !s.changed, pagination != nil, next.pageWidth == geometry?.pageWidth, next.pageHeight == geometry?.pageHeight {
-      geometry = next
-      return  // same key as shown: nothing to paginate (the timing reports a skip)
-    }
-    geometry = next
-    textSize = s.textSize
-    let key = PageKey(width: next.pageWidth, height: next.pageHeight, textSize: s.textSize)
-    var ms = 0.0
-    var outcome: CacheOutcome = .hit
-    let result: Pagination
-    if cache.contains(width: key.width, height: key.height, textSize: key.textSize) {
-      result = cache.pagination(width: key.width, height: key.height, textSize: key.textSize).result
-      if let ready = readyAt[key], ready > now { ms = ready - now }  // still being prepaginated
-    } else {
-      let (laidOut, took) = clock.measure {
-        cache.pagination(width: key.width, height: key.height, textSize: key.textSize).result
-      }
-      result = laidOut
-      ms = took
-      if !analysisCharged {  // the cold pagination
-        // Pre-pagination analyses the text in the background from the moment it is opened;
-        // otherwise the first pagination does it.
-        let analysis = clock.analysis(of: document)
-        let wait = prepaginateSizes != nil ? max(0, (openedAt ?? now) + analysis - now) : analysis
-        ms = ((ms + wait) * 1000).rounded() / 1000
-      }
-      analysisCharged = true
-      outcome = .miss
-    }
-    pagination = result
-    firstPage = first(for: result.page(containing: offset) ?? 0)
-    let done = now + ms
-    let paginated = Event(
-      time: done,
-      .paginated(
-        Paginated(
-          pageWidth: key.width, pageHeight: key.height, textSize: key.textSize, pageCount: result.pageCount, ms: ms,
-          cache: outcome, characters: outcome == .miss ? result.charactersLaidOut : 0)))
-    var events = [paginated]
-    show(cause: event, at: done, into: &events)
-    emit(events, at: done, now: now, into: &output)
-    prepaginate(textSize: key.textSize, after: done)
-  }
-
-  private mutating func turn(_ direction: TurnDirection, event: Event, now: Double, into output: inout [Event]) {
-    guard let pagination, let geometry else { return }
-    let step = geometry.pagesPerScreen
-    let target = direction == .next ? firstPage + step : firstPage - step
-    guard target >= 0, target < pagination.pageCount else { return }  // at an end: nothing to turn
-    firstPage = target
-    offset = pagination.pageRange(target).lowerBound  // re-anchor to the first character on screen
-    show(cause: event, at: now, into: &output)
-  }
-
-  /// The first page on screen for the page holding the place (even in a spread).
-  private func first(for page: Int) -> Int {
-    geometry?.layout == .spread ? page - page % 2 : page
-  }
-
-  private mutating func show(cause: Event, at time: Double, into output: inout [Event]) {
-    guard let pagination, let geometry else { return }
-    let pages = (firstPage..<min(firstPage + geometry.pagesPerScreen, pagination.pageCount)).map { $0 }
-    let ranges = pages.map { pagination.pageRange($0) }
-    let shown = Shown(
-      offset: offset, pages: pages, ranges: ranges, pageCount: pagination.pageCount, layout: geometry.layout,
-      frames: Array(geometry.frames.prefix(max(1, pages.count))), notes: geometry.notes,
-      excerpt: ranges.first.map { document.excerpt($0) } ?? "")
-    output.append(Event(time: time, .shown(shown)))
-    let snapshot = ReaderSnapshot(
-      offset: offset, previousOffset: previousOffset, pages: pages,
-      pageRanges: (0..<pagination.pageCount).map { pagination.pageRange($0) }, textLength: document.utf16Count,
-      geometry: geometry, visibleLines: pages.map { pagination.lines(onPage: $0) }, style: pagination.style,
-      cause: cause.kind.type.rawValue, breaksFingerprint: pagination.pageStarts.hashValue,
-      key:
-        "\(NumberFormat.shortest(geometry.pageWidth))×\(NumberFormat.shortest(geometry.pageHeight)) \(textSize.rawValue)"
-    )
-    for (rule, message) in invariants.check(snapshot) {
-      output.append(
-        Event(
-          time: time,
-          .violation(
-            Violation(
-              rule: rule, message: message, cause: cause.kind.type, causeTime: cause.time,
-              offset: offset, pages: pages))))
-    }
-    previousOffset = offset
-  }
-
-  private mutating func emit(_ events: [Event], at done: Double, now: Double, into output: inout [Event]) {
-    if done <= now {
-      output.append(contentsOf: events)
-    } else {
-      busyUntil = done
-      pendingOutput.append(contentsOf: events)
-    }
-  }
-
-  /// Lays out every pose's page size for this text size on a background worker: each is ready
-  /// its measured time after the previous one finished.
-  private mutating func prepaginate(textSize: TextSize, after time: Double) {
-    guard let sizes = prepaginateSizes else { return }
-    backgroundCursor = max(backgroundCursor, time, (openedAt ?? time) + clock.analysis(of: document))
-    for size in sizes {
-      let key = PageKey(width: size.width, height: size.height, textSize: textSize)
-      guard !cache.contains(width: key.width, height: key.height, textSize: key.textSize) else { continue }
-      let (_, ms) = clock.measure { cache.pagination(width: key.width, height: key.height, textSize: key.textSize) }
-      backgroundCursor += ms
-      readyAt[key] = backgroundCursor
+    case .settled(let settled):
+      guard let layout = rules.settled(settled) else { return }
+      let work = mainThread.paginate(layout.key, at: now)
+      var events: [Event] = []
+      rules.paginated(
+        work.pagination, for: layout, ms: work.ms, cache: work.cache, cause: event, at: work.done, into: &events)
+      mainThread.workFinished(events, at: work.done, now: now, into: &output)
+      mainThread.prepaginate(textSize: layout.key.textSize, after: work.done)
+    case .turn(let direction): rules.turned(direction, cause: event, at: now, into: &output)
+    case .goto(let target): rules.wentTo(target, cause: event, at: now, into: &output)
+    default: preconditionFailure("the reader handles settled, turn and goto, not \(event.kind)")
     }
   }
 }

@@ -7,25 +7,19 @@ import Typesetter
 public final class PaginationCache {
   /// The document paginated.
   public let document: ReaderDocument
-  private var entries: [Key: Pagination] = [:]
-
-  struct Key: Hashable {
-    var width: Double
-    var height: Double
-    var textSize: TextSize
-  }
+  private var entries: [PageKey: Pagination] = [:]
 
   /// An empty cache over a document.
   public init(document: ReaderDocument) { self.document = document }
 
   /// True when this page size and text size are already paginated.
   public func contains(width: Double, height: Double, textSize: TextSize) -> Bool {
-    entries[Key(width: width, height: height, textSize: textSize)] != nil
+    entries[PageKey(width: width, height: height, textSize: textSize)] != nil
   }
 
   /// The pagination for a page size and text size, from the cache or laid out now.
   public func pagination(width: Double, height: Double, textSize: TextSize) -> (result: Pagination, hit: Bool) {
-    let key = Key(width: width, height: height, textSize: textSize)
+    let key = PageKey(width: width, height: height, textSize: textSize)
     if let hit = entries[key] { return (hit, true) }
     let pagination = document.layout.paginate(width: width, height: height, style: document.style(for: textSize))
     entries[key] = pagination

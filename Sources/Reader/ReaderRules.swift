@@ -1,0 +1,157 @@
+import EventStream
+import Simulator
+import Typesetter
+
+/// The reference reader's rules (DESIGN §6) with no clock: the place is a UTF-16 offset, a
+/// settled layout is paginated and then shows the page (or even-started spread) holding the
+/// place, only `turn` and `goto` move the place, and every shown state is checked.
+///
+/// Time does not pass here: each event is stamped with the time it is given. Which
+/// pagination a settle needs is asked first (`settled`), and the pagination, once someone has
+/// laid it out, is handed back (`paginated`).
+///
+/// ```swift
+/// var rules = ReaderRules(document: doc, insets: duo.pages, offset: 20_000)
+/// if let layout = rules.settled(open) {        // 867×611 → a spread of 331.5×571 pages
+///   rules.paginated(pages, for: layout, ms: 5, cache: .miss, cause: event, at: 205, into: &out)
+/// }                                            // paginated, shown pages [22, 23]
+/// ```
+struct ReaderRules {
+  /// Whether there is anything on screen.
+  enum State {
+    /// No layout has been paginated yet: a `goto` moves the place, a `turn` does nothing.
+    case waitingForLayout
+    /// A paginated layout is on screen.
+    case showing(Screen)
+  }
+
+  /// What is on screen.
+  struct Screen {
+    var geometry: PageGeometry
+    var textSize: TextSize
+    var pagination: Pagination
+    /// The first page on screen (the left one of a spread).
+    var firstPage: Int
+  }
+
+  /// A settled layout to paginate: where the pages go, and the pagination they need.
+  struct Layout {
+    var geometry: PageGeometry
+    var key: PageKey
+  }
+
+  let document: ReaderDocument
+  let insets: Profile.PageInsets
+  /// The place: a UTF-16 offset.
+  private(set) var offset: Int
+  private(set) var state: State = .waitingForLayout
+  private var previousOffset: Int?
+  private var invariants = ReaderInvariants()
+
+  /// Rules over a document, with the place at `offset` (clamped to the text).
+  init(document: ReaderDocument, insets: Profile.PageInsets, offset: Int) {
+    self.document = document
+    self.insets = insets
+    self.offset = min(max(0, offset), document.utf16Count)
+  }
+
+  /// A layout settled: returns the layout to paginate, or nil when its page size is the one
+  /// on screen and nothing changed (the new geometry is kept; the timing reports a skip).
+  mutating func settled(_ s: Settled) -> Layout? {
+    let next = PageGeometry(width: s.width, height: s.height, division: s.division, insets: insets)
+    if !s.changed, case .showing(var screen) = state, next.pageWidth == screen.geometry.pageWidth,
+      next.pageHeight == screen.geometry.pageHeight
+    {
+      screen.geometry = next
+      state = .showing(screen)
+      return nil
+    }
+    return Layout(geometry: next, key: PageKey(width: next.pageWidth, height: next.pageHeight, textSize: s.textSize))
+  }
+
+  /// The pagination a settle needed is laid out (or found): shows the page holding the place,
+  /// with `paginated`, `shown` and any `violation` stamped at `time`.
+  /// - Parameters:
+  ///   - ms: the compute time it was charged.
+  ///   - cache: whether it was laid out now or found.
+  ///   - cause: the `settled` event.
+  mutating func paginated(
+    _ pagination: Pagination, for layout: Layout, ms: Double, cache: CacheOutcome, cause: Event, at time: Double,
+    into output: inout [Event]
+  ) {
+    let geometry = layout.geometry
+    let firstPage = Self.first(for: pagination.page(containing: offset) ?? 0, in: geometry)
+    let screen = Screen(
+      geometry: geometry, textSize: layout.key.textSize, pagination: pagination, firstPage: firstPage)
+    state = .showing(screen)
+    output.append(
+      Event(
+        time: time,
+        .paginated(
+          Paginated(
+            pageWidth: layout.key.width, pageHeight: layout.key.height, textSize: layout.key.textSize,
+            pageCount: pagination.pageCount, ms: ms, cache: cache,
+            characters: cache == .miss ? pagination.charactersLaidOut : 0))))
+    show(screen, cause: cause, at: time, into: &output)
+  }
+
+  /// A `turn`: moves by a page or a spread and re-anchors the place to the first character on
+  /// screen; at either end, or with nothing on screen, nothing happens.
+  mutating func turned(_ direction: TurnDirection, cause: Event, at time: Double, into output: inout [Event]) {
+    guard case .showing(var screen) = state else { return }
+    let pagination = screen.pagination
+    let step = screen.geometry.pagesPerScreen
+    let target = direction == .next ? screen.firstPage + step : screen.firstPage - step
+    guard target >= 0, target < pagination.pageCount else { return }  // at an end: nothing to turn
+    screen.firstPage = target
+    offset = pagination.pageRange(target).lowerBound  // re-anchor to the first character on screen
+    state = .showing(screen)
+    show(screen, cause: cause, at: time, into: &output)
+  }
+
+  /// A `goto`: moves the place (clamped to the text) and shows the page holding it.
+  mutating func wentTo(_ target: Int, cause: Event, at time: Double, into output: inout [Event]) {
+    offset = min(max(0, target), document.utf16Count)
+    guard case .showing(var screen) = state else { return }
+    screen.firstPage = Self.first(for: screen.pagination.page(containing: offset) ?? 0, in: screen.geometry)
+    state = .showing(screen)
+    show(screen, cause: cause, at: time, into: &output)
+  }
+
+  /// The first page on screen for the page holding the place (even in a spread).
+  private static func first(for page: Int, in geometry: PageGeometry) -> Int {
+    geometry.layout == .spread ? page - page % 2 : page
+  }
+
+  /// Emits `shown` for the screen, and a `violation` for every rule it breaks.
+  private mutating func show(_ screen: Screen, cause: Event, at time: Double, into output: inout [Event]) {
+    let pagination = screen.pagination
+    let geometry = screen.geometry
+    let firstPage = screen.firstPage
+    let pages = (firstPage..<min(firstPage + geometry.pagesPerScreen, pagination.pageCount)).map { $0 }
+    let ranges = pages.map { pagination.pageRange($0) }
+    let shown = Shown(
+      offset: offset, pages: pages, ranges: ranges, pageCount: pagination.pageCount, layout: geometry.layout,
+      frames: Array(geometry.frames.prefix(max(1, pages.count))), notes: geometry.notes,
+      excerpt: ranges.first.map { document.excerpt($0) } ?? "")
+    output.append(Event(time: time, .shown(shown)))
+    let snapshot = ReaderSnapshot(
+      offset: offset, previousOffset: previousOffset, pages: pages,
+      pageRanges: (0..<pagination.pageCount).map { pagination.pageRange($0) }, textLength: document.utf16Count,
+      geometry: geometry, visibleLines: pages.map { pagination.lines(onPage: $0) }, style: pagination.style,
+      cause: cause.kind.type.rawValue, breaksFingerprint: pagination.pageStarts.hashValue,
+      key:
+        "\(NumberFormat.shortest(geometry.pageWidth))×\(NumberFormat.shortest(geometry.pageHeight)) \(screen.textSize.rawValue)"
+    )
+    for (rule, message) in invariants.check(snapshot) {
+      output.append(
+        Event(
+          time: time,
+          .violation(
+            Violation(
+              rule: rule, message: message, cause: cause.kind.type, causeTime: cause.time,
+              offset: offset, pages: pages))))
+    }
+    previousOffset = offset
+  }
+}
