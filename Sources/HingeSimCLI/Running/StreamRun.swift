@@ -4,7 +4,6 @@ import Platform
 import Simulator
 import Timing
 
-
 /// Runs one source through a pipeline the way every command does: recording, pacing,
 /// Ctrl-C and closed pipes, and errors that say how far the output got.
 enum StreamRun {
@@ -43,13 +42,31 @@ enum StreamRun {
     } catch {
       output?.flush()
       let note =
-        count == 0 ? "no output was written" : "the output stops after \(count) event\(count == 1 ? "" : "s") (t = \(NumberFormat.ms(lastTime)) ms)"
+        count == 0
+        ? "no output was written"
+        : "the output stops after \(count) event\(count == 1 ? "" : "s") (t = \(NumberFormat.ms(lastTime)) ms)"
       var cliError = CLIError(inputError: error)
       cliError.message +=
         "\n  \(note)" + (options.recordPath.map { "; the recording \($0) holds the inputs read so far" } ?? "")
       throw cliError
     }
     return count
+  }
+
+  /// Runs `source` through `pipeline` to stdout, writing every event with `write`, and flushes;
+  /// the exit code fails when the reader reported a violation (`run`, `read`).
+  static func runToStdout(
+    _ pipeline: inout Pipeline, source: AnyEventSource, options: SourceOptions,
+    context: CommandContext, write: (Event, OutputFile) -> Void
+  ) throws(CLIError) -> ExitCode {
+    let out = context.stdout
+    var violations = 0
+    try run(&pipeline, source: source, options: options, context: context, output: out) { event in
+      if case .violation = event.kind { violations += 1 }
+      write(event, out)
+    }
+    out.flush()
+    return violations > 0 ? .failure : .ok
   }
 
   private static func drive(
