@@ -1,4 +1,5 @@
 import EventStream
+
 /// Parses `.hinge` scripts: lines → `[ScriptCommand]` with source locations.
 ///
 /// The language is line-oriented: one command a line (or several separated by `;`), `#` starts
@@ -46,9 +47,7 @@ public struct ScriptParser: Sendable {
   public func parse(lines: [String]) throws(ScriptErrors) -> [ScriptCommand] {
     var state = ScriptParserState(file: file, angleRange: angleRange, lines: lines)
     let commands = state.block(depth: 0, opener: nil)
-    if !state.errors.isEmpty {
-      throw ScriptErrors(state.sortedErrors, truncated: state.truncated)
-    }
+    if let errors = state.log.thrown { throw errors }
     return commands
   }
 }
@@ -58,18 +57,14 @@ struct ScriptParseFailure: Error {}
 
 /// The parser's cursor over the tokens and its collected errors.
 struct ScriptParserState {
-  let file: String
   let angleRange: ClosedRange<Double>
-  let lines: [String]
   var tokens: [ScriptToken] = []
   var position = 0
-  var errors: [ScriptError] = []
-  var truncated = false
+  var log: ScriptErrorLog
 
   init(file: String, angleRange: ClosedRange<Double>, lines: [String]) {
-    self.file = file
     self.angleRange = angleRange
-    self.lines = lines
+    log = ScriptErrorLog(file: file, lines: lines)
     var lexErrors: [ScriptError] = []
     for (index, line) in lines.enumerated() {
       tokens += ScriptLexer.tokens(of: line, line: index + 1, file: file, errors: &lexErrors)
@@ -78,11 +73,7 @@ struct ScriptParserState {
       ScriptToken(
         kind: .end, text: "", line: max(1, lines.count), column: (lines.last?.count ?? 0) + 1,
         length: 1))
-    for error in lexErrors { record(error) }
-  }
-
-  var sortedErrors: [ScriptError] {
-    errors.sorted { ($0.line, $0.column) < ($1.line, $1.column) }
+    for error in lexErrors { log.record(error) }
   }
 
   // MARK: Cursor
@@ -95,23 +86,11 @@ struct ScriptParserState {
     return token
   }
 
-  mutating func record(_ error: ScriptError) {
-    guard !errors.contains(error) else { return }
-    guard errors.count < ScriptParser.errorLimit else {
-      truncated = true
-      return
-    }
-    errors.append(error)
-  }
-
   /// Records an error at a token.
   mutating func error(at token: ScriptToken, _ message: String) {
-    let source = token.line >= 1 && token.line <= lines.count ? lines[token.line - 1] : ""
-    record(
-      ScriptError(
-        file: file, line: token.line, column: token.column,
-        length: token.kind == .word || token.kind == .string ? token.length : 1,
-        message: message, sourceLine: source))
+    log.record(
+      line: token.line, column: token.column,
+      length: token.kind == .word || token.kind == .string ? token.length : 1, message)
   }
 
   /// Records an error at a token and abandons the command.
