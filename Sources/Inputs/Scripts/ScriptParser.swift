@@ -202,41 +202,24 @@ struct ScriptParserState {
     case "hold":
       kind = .hold(durationMs: try duration(after: "hold"))
     case "rotate":
-      let t = advance()
-      guard t.kind == .word, let o = Orientation(name: t.text) else {
-        throw fail(
-          at: t,
-          "expected an orientation (\(Self.orientationNames)) after 'rotate', found \(t.found)")
-      }
-      kind = .rotate(o)
+      kind = .rotate(
+        try word(after: "rotate", expecting: "an orientation (\(Self.orientationNames))") { Orientation(name: $0) })
     case "text-size", "textsize":
-      let t = advance()
-      guard t.kind == .word, let size = TextSize(name: t.text) else {
-        throw fail(
-          at: t,
-          "expected a text size (xSmall, small, medium, large, xLarge, xxLarge, xxxLarge, AX1 … AX5) after 'text-size', found \(t.found)"
-        )
-      }
-      kind = .textSize(size)
+      kind = .textSize(
+        try word(
+          after: "text-size",
+          expecting: "a text size (xSmall, small, medium, large, xLarge, xxLarge, xxxLarge, AX1 … AX5)"
+        ) { TextSize(name: $0) })
     case "turn":
-      let t = advance()
-      guard t.kind == .word, let d = TurnDirection(rawValue: t.text.lowercased()) else {
-        throw fail(at: t, "expected 'next' or 'prev' after 'turn', found \(t.found)")
-      }
-      kind = .turn(d)
+      kind = .turn(try word(after: "turn", expecting: "'next' or 'prev'") { TurnDirection(rawValue: $0.lowercased()) })
     case "goto":
-      let t = advance()
-      guard t.kind == .word, let offset = Int(t.text), offset >= 0 else {
-        throw fail(
-          at: t, "expected a character offset (an integer ≥ 0) after 'goto', found \(t.found)")
+      let offset = try word(after: "goto", expecting: "a character offset (an integer ≥ 0)") { text in
+        Int(text).flatMap { $0 >= 0 ? $0 : nil }
       }
       kind = .goto(offset: offset)
     case "split":
-      let t = advance()
-      guard t.kind == .word, let mode = SplitMode(rawValue: t.text.lowercased()) else {
-        throw fail(at: t, "expected 'left', 'right' or 'off' after 'split', found \(t.found)")
-      }
-      kind = .split(mode)
+      kind = .split(
+        try word(after: "split", expecting: "'left', 'right' or 'off'") { SplitMode(rawValue: $0.lowercased()) })
     case "jitter":
       let t = peek
       let amplitude = try angle(after: "jitter", checkRange: false)
@@ -287,11 +270,7 @@ struct ScriptParserState {
       if peek.kind == .word, peek.text.lowercased() == "hz" { _ = advance() }
       kind = .rate(hz: hz)
     case "seed":
-      let t = advance()
-      guard t.kind == .word, let seed = UInt64(t.text) else {
-        throw fail(at: t, "expected a seed (an integer ≥ 0) after 'seed', found \(t.found)")
-      }
-      kind = .seed(seed)
+      kind = .seed(try word(after: "seed", expecting: "a seed (an integer ≥ 0)") { UInt64($0) })
     default:
       var message =
         "expected a command (\(ScriptParser.commandNames.joined(separator: ", "))), found \(head.found)"
@@ -308,6 +287,17 @@ struct ScriptParserState {
   }
 
   // MARK: Arguments
+
+  /// The next word as `parse` reads it; else the error `expected <expected> after '<after>', found …`.
+  mutating func word<T>(after: String, expecting expected: String, _ parse: (String) -> T?)
+    throws(ScriptParseFailure) -> T
+  {
+    let t = advance()
+    guard t.kind == .word, let value = parse(t.text) else {
+      throw fail(at: t, "expected \(expected) after '\(after)', found \(t.found)")
+    }
+    return value
+  }
 
   mutating func keyword(_ word: String, after: String, usage: String) throws(ScriptParseFailure) {
     let t = advance()
