@@ -51,35 +51,20 @@ extension TextLayout {
         table.points.append(HyphenTable.Point(offset: offset, width: width))
       }
     } else if let hyphenator, bodyLength >= hyphenator.leftMin + hyphenator.rightMin {
-      // As `computeSplits`: the first run of ASCII letters, lowercased, straight to libhyphen;
-      // the body is shaped only when it has a point.
-      var k = start
-      while k < end && !Self.isASCIILetter(units[k]) { k += 1 }
-      var runEnd = k
-      while runEnd < end && Self.isASCIILetter(units[runEnd]) { runEnd += 1 }
-      if runEnd - k >= hyphenator.leftMin + hyphenator.rightMin
-        && runEnd - k <= HyphenDictionary.maximumWordLength
-      {
-        let bytes = units[k..<runEnd].map { UInt8($0 | 0x20) }
-        var offsets: [Int32] = []
-        for point in hyphenator.dictionary.hyphenationPoints(
-          utf8: bytes, leftMin: hyphenator.leftMin, rightMin: hyphenator.rightMin)
-        where point >= hyphenator.leftMin && bytes.count - point >= hyphenator.rightMin {
-          offsets.append(Int32(k - start + point))
-        }
-        if !offsets.isEmpty {
-          // The advance of the glyphs before the first one whose cluster starts at or after the
-          // point: `computeSplits`'s cluster widths, which walk the body's glyphs in order.
-          let glyphs = bodyGlyphs(word: word, start: start, bodyLength: bodyLength)
-          var glyphIndex = 0
-          var width = 0
-          for offset in offsets {
-            while glyphIndex < glyphs.count && glyphs[glyphIndex].cluster < Int(offset) {
-              width += glyphs[glyphIndex].advance
-              glyphIndex += 1
-            }
-            table.points.append(HyphenTable.Point(offset: offset, width: Int32(clamping: width)))
+      // As `computeSplits`; the body is shaped only when it has a point.
+      let offsets = Self.asciiHyphenOffsets(units[start..<end], hyphenator: hyphenator)
+      if !offsets.isEmpty {
+        // The advance of the glyphs before the first one whose cluster starts at or after the
+        // point: `computeSplits`'s cluster widths, which walk the body's glyphs in order.
+        let glyphs = bodyGlyphs(word: word, start: start, bodyLength: bodyLength)
+        var glyphIndex = 0
+        var width = 0
+        for offset in offsets {
+          while glyphIndex < glyphs.count && glyphs[glyphIndex].cluster < Int(offset) {
+            width += glyphs[glyphIndex].advance
+            glyphIndex += 1
           }
+          table.points.append(HyphenTable.Point(offset: offset, width: Int32(clamping: width)))
         }
       }
     }
@@ -138,49 +123,43 @@ extension TextLayout {
       return splits
     }
     if ascii {
-      // Fast path: the first run of ASCII letters, lowercased, straight to libhyphen.
-      var k = start
-      let end = start + bodyLength
-      while k < end && !Self.isASCIILetter(units[k]) { k += 1 }
-      var runEnd = k
-      while runEnd < end && Self.isASCIILetter(units[runEnd]) { runEnd += 1 }
-      if runEnd - k >= hyphenator.leftMin + hyphenator.rightMin
-        && runEnd - k <= HyphenDictionary.maximumWordLength
-      {
-        let bytes = units[k..<runEnd].map { UInt8($0 | 0x20) }
-        for point in hyphenator.dictionary.hyphenationPoints(
-          utf8: bytes, leftMin: hyphenator.leftMin, rightMin: hyphenator.rightMin)
-        where point >= hyphenator.leftMin && bytes.count - point >= hyphenator.rightMin {
-          let unitOffset = Int32(k - start + point)
-          splits.hyphenOffsets.append(unitOffset)
-          splits.hyphenWidths.append(splits.width(before: unitOffset))
-        }
+      for unitOffset in Self.asciiHyphenOffsets(units[start..<(start + bodyLength)], hyphenator: hyphenator) {
+        splits.hyphenOffsets.append(unitOffset)
+        splits.hyphenWidths.append(splits.width(before: unitOffset))
       }
       return splits
     }
     // Hyphenate the first run of letters long enough to hyphenate.
     let characters = Array(body)
-    var runStart = 0
-    while runStart < characters.count {
-      guard characters[runStart].isLetter else {
-        runStart += 1
-        continue
-      }
-      var runEnd = runStart
-      while runEnd < characters.count && characters[runEnd].isLetter { runEnd += 1 }
-      if runEnd - runStart >= hyphenator.leftMin + hyphenator.rightMin {
-        let run = String(characters[runStart..<runEnd])
-        for point in hyphenator.hyphenationPoints(in: run) {
-          let index = runStart + point - 1  // the character before the hyphen
+    var next = 0
+    while let letters = characters.run(from: next, where: { $0.isLetter }) {
+      if letters.count >= hyphenator.leftMin + hyphenator.rightMin {
+        for point in hyphenator.hyphenationPoints(in: String(characters[letters])) {
+          let index = letters.lowerBound + point - 1  // the character before the hyphen
           let unitOffset = characterEnds[index]
           splits.hyphenOffsets.append(unitOffset)
           splits.hyphenWidths.append(splits.width(before: unitOffset))
         }
         break
       }
-      runStart = runEnd
+      next = letters.upperBound
     }
     return splits
+  }
+
+  /// The hyphenation points of an ASCII body, as UTF-16 offsets from its start: its first run of
+  /// letters, lowercased, straight to libhyphen (the fast path; no grapheme clusters to find).
+  static func asciiHyphenOffsets(_ body: ArraySlice<UInt16>, hyphenator: Hyphenator) -> [Int32] {
+    guard let letters = body.run(from: body.startIndex, where: isASCIILetter),
+      letters.count >= hyphenator.leftMin + hyphenator.rightMin,
+      letters.count <= HyphenDictionary.maximumWordLength
+    else { return [] }
+    let bytes = body[letters].map { UInt8($0 | 0x20) }
+    return hyphenator.dictionary.hyphenationPoints(
+      utf8: bytes, leftMin: hyphenator.leftMin, rightMin: hyphenator.rightMin
+    )
+    .filter { $0 >= hyphenator.leftMin && bytes.count - $0 >= hyphenator.rightMin }
+    .map { Int32(letters.lowerBound - body.startIndex + $0) }
   }
 
   @inline(__always)

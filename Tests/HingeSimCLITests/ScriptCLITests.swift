@@ -1,3 +1,4 @@
+import Platform
 @testable import EventStream
 @testable import Inputs
 import Testing

@@ -63,6 +63,17 @@ public struct EventDecoder: Sendable {
     }
   }
 
+  /// The number at the cursor (the fast path's `t` and `angle`), else a failure that names
+  /// `field`.
+  private func number(_ s: inout JSONScanner, for field: String) throws -> Double {
+    let offset = s.offset
+    guard let b = s.peek, b == UInt8(ascii: "-") || (b &- 0x30) < 10 else {
+      throw Failure(
+        column: s.column(of: offset), message: "expected a number for \(field), found \(s.found(at: offset))")
+    }
+    return try s.number()
+  }
+
   private func decodeObject(_ s: inout JSONScanner) throws -> Line {
     try s.expect(UInt8(ascii: "{"), "a JSON object '{'")
     var time: Double?
@@ -80,12 +91,7 @@ public struct EventDecoder: Sendable {
         s.skipWhitespace()
         let valueOffset = s.offset
         if !key.escaped && s.equals(key.start, key.end, "t") {
-          guard let b = s.peek, b == UInt8(ascii: "-") || (b &- 0x30) < 10 else {
-            throw Failure(
-              column: s.column(of: valueOffset),
-              message: "expected a number for 't' (milliseconds), found \(s.found(at: valueOffset))")
-          }
-          time = try s.number()
+          time = try number(&s, for: "'t' (milliseconds)")
         } else if !key.escaped && s.equals(key.start, key.end, "type") {
           typeOffset = valueOffset
           guard s.peek == UInt8(ascii: "\"") else {
@@ -96,12 +102,7 @@ public struct EventDecoder: Sendable {
           typeName = try s.string()
         } else if !key.escaped && s.equals(key.start, key.end, "angle") {
           angleOffset = valueOffset
-          guard let b = s.peek, b == UInt8(ascii: "-") || (b &- 0x30) < 10 else {
-            throw Failure(
-              column: s.column(of: valueOffset),
-              message: "expected a number for 'angle' (degrees), found \(s.found(at: valueOffset))")
-          }
-          angle = try s.number()
+          angle = try number(&s, for: "'angle' (degrees)")
         } else {
           let name = String(
             decoding: UnsafeBufferPointer(start: s.base + key.start, count: key.end - key.start), as: UTF8.self)
@@ -124,7 +125,10 @@ public struct EventDecoder: Sendable {
       throw Failure(column: 1, message: "expected a 't' field (milliseconds), found none")
     }
     guard time >= 0, time.isFinite else {
-      throw Failure(column: 1, message: "expected a finite 't' ≥ 0 (milliseconds), found \(time.isFinite ? NumberFormat.shortest(time) : "\(time)")")
+      throw Failure(
+        column: 1,
+        message:
+          "expected a finite 't' ≥ 0 (milliseconds), found \(time.isFinite ? NumberFormat.shortest(time) : "\(time)")")
     }
     if let angle, !angle.isFinite {
       throw Failure(column: s.column(of: angleOffset), message: "expected a finite 'angle' (degrees), found \(angle)")
@@ -233,55 +237,43 @@ private struct Fields {
     return (fields[i].value, columns[i])
   }
 
-  func number(_ key: String) throws(EventDecoder.Failure) -> Double {
+  /// The value of `key` as `convert` takes it, or an error that names what was expected:
+  /// `expected a number for 'angle', found "wide"`.
+  func read<T>(
+    _ key: String, _ expected: @autoclosure () -> String, _ convert: (JSONValue) -> T?
+  ) throws(EventDecoder.Failure) -> T {
     let (v, column) = try value(key)
-    guard case .number(let n) = v else {
-      throw EventDecoder.Failure(column: column, message: "expected a number for '\(key)', found \(v.found)")
+    guard let result = convert(v) else {
+      throw EventDecoder.Failure(column: column, message: "expected \(expected()) for '\(key)', found \(v.found)")
     }
-    return n
+    return result
+  }
+
+  func number(_ key: String) throws(EventDecoder.Failure) -> Double {
+    try read(key, "a number", \.asNumber)
   }
 
   func integer(_ key: String) throws(EventDecoder.Failure) -> Int {
-    let (v, column) = try value(key)
-    guard case .number(let n) = v, n == n.rounded(), abs(n) < 1e15 else {
-      throw EventDecoder.Failure(column: column, message: "expected an integer for '\(key)', found \(v.found)")
-    }
-    return Int(n)
+    try read(key, "an integer") { v in v.asNumber.flatMap { $0 == $0.rounded() && abs($0) < 1e15 ? Int($0) : nil } }
   }
 
   func bool(_ key: String) throws(EventDecoder.Failure) -> Bool {
-    let (v, column) = try value(key)
-    guard case .bool(let b) = v else {
-      throw EventDecoder.Failure(column: column, message: "expected true or false for '\(key)', found \(v.found)")
-    }
-    return b
+    try read(key, "true or false", \.asBool)
   }
 
   func string(_ key: String) throws(EventDecoder.Failure) -> String {
-    let (v, column) = try value(key)
-    guard case .string(let s) = v else {
-      throw EventDecoder.Failure(column: column, message: "expected a string for '\(key)', found \(v.found)")
-    }
-    return s
+    try read(key, "a string", \.asString)
   }
 
   func name<T: CaseIterable & RawRepresentable>(
     _ key: String, _ type: T.Type, _ parse: (String) -> T?
   ) throws(EventDecoder.Failure) -> T where T.RawValue == String {
-    let (v, column) = try value(key)
-    guard case .string(let s) = v, let parsed = parse(s) else {
-      let names = T.allCases.map(\.rawValue).joined(separator: ", ")
-      throw EventDecoder.Failure(column: column, message: "expected one of \(names) for '\(key)', found \(v.found)")
-    }
-    return parsed
+    try read(key, "one of \(T.allCases.map(\.rawValue).joined(separator: ", "))") { $0.asString.flatMap(parse) }
   }
 
   func cycle() throws(EventDecoder.Failure) -> SettleCycle {
-    let (value, column) = try self.value("cause")
-    guard case .string(let name) = value, let cause = SettleCause(name: name) else {
-      throw EventDecoder.Failure(
-        column: column,
-        message: "expected a cause (initial, status FROM→TO, rotation, text size, split, other) for 'cause', found \(value.found)")
+    let cause = try read("cause", "a cause (initial, status FROM→TO, rotation, text size, split, other)") {
+      $0.asString.flatMap(SettleCause.init(name:))
     }
     return SettleCycle(
       cause: cause, causeTime: try number("causeTime"), firstChange: try number("firstChange"),
@@ -306,4 +298,10 @@ private struct Fields {
     }
     return Division(frame: Rect(x: x, y: y, width: w, height: h), isActive: active)
   }
+}
+
+extension JSONValue {
+  fileprivate var asNumber: Double? { if case .number(let n) = self { n } else { nil } }
+  fileprivate var asBool: Bool? { if case .bool(let b) = self { b } else { nil } }
+  fileprivate var asString: String? { if case .string(let s) = self { s } else { nil } }
 }

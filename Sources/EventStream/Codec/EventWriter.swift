@@ -68,8 +68,8 @@ public enum EventWriter {
       w.field("causeTime", s.cycle.causeTime)
       w.field("firstChange", s.cycle.firstChange)
       w.field("lastChange", s.cycle.lastChange)
-      if let v = s.cycle.firstSize { w.field("firstSize", v) } else { w.null("firstSize") }
-      if let v = s.cycle.lastSize { w.field("lastSize", v) } else { w.null("lastSize") }
+      w.field("firstSize", s.cycle.firstSize)
+      w.field("lastSize", s.cycle.lastSize)
     case .paginated(let p):
       w.field("pageWidth", p.pageWidth)
       w.field("pageHeight", p.pageHeight)

@@ -3,8 +3,8 @@ enum TimingRecordCoding {
   static func write(_ r: TimingRecord, into w: inout JSONObjectWriter) {
     w.field("cause", r.cause.name)
     w.field("causeTime", r.causeTime)
-    if let v = r.firstSize { w.field("firstSize", v) } else { w.null("firstSize") }
-    if let v = r.lastSize { w.field("lastSize", v) } else { w.null("lastSize") }
+    w.field("firstSize", r.firstSize)
+    w.field("lastSize", r.lastSize)
     w.field("sizes", r.sizes)
     w.field("settled", r.settled)
     w.field("paginationMs", r.paginationMs)
@@ -12,7 +12,7 @@ enum TimingRecordCoding {
     w.field("pageCount", r.pageCount)
     w.field("characters", r.characters)
     w.field("shown", r.shown)
-    if let v = r.lastSizeToShown { w.field("lastSizeToShownMs", v) } else { w.null("lastSizeToShownMs") }
+    w.field("lastSizeToShownMs", r.lastSizeToShown)
     w.field("causeToShownMs", r.causeToShown)
     w.field("settleWaitMs", r.settleWait)
   }

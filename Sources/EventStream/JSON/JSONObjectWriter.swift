@@ -16,9 +16,14 @@ public struct JSONObjectWriter: Sendable {
   /// Starts an object (`{`).
   public init() { bytes.append(UInt8(ascii: "{")) }
 
-  private mutating func key(_ name: String) {
+  /// A comma before every member of the innermost object or array but its first.
+  private mutating func separate() {
     if needsComma[needsComma.count - 1] { bytes.append(UInt8(ascii: ",")) }
     needsComma[needsComma.count - 1] = true
+  }
+
+  private mutating func key(_ name: String) {
+    separate()
     Self.appendString(name, to: &bytes)
     bytes.append(UInt8(ascii: ":"))
   }
@@ -27,6 +32,11 @@ public struct JSONObjectWriter: Sendable {
   public mutating func field(_ name: String, _ value: Double) {
     key(name)
     Self.appendNumber(value, to: &bytes)
+  }
+
+  /// Writes `"name":number`, or `"name":null` when there is no value.
+  public mutating func field(_ name: String, _ value: Double?) {
+    if let value { field(name, value) } else { null(name) }
   }
 
   /// Writes `"name":integer`.
@@ -80,16 +90,14 @@ public struct JSONObjectWriter: Sendable {
 
   /// Starts an object element inside an open array.
   public mutating func openElement() {
-    if needsComma[needsComma.count - 1] { bytes.append(UInt8(ascii: ",")) }
-    needsComma[needsComma.count - 1] = true
+    separate()
     bytes.append(UInt8(ascii: "{"))
     needsComma.append(false)
   }
 
   /// Appends a raw JSON element (already encoded) inside an open array.
   public mutating func rawElement(_ json: [UInt8]) {
-    if needsComma[needsComma.count - 1] { bytes.append(UInt8(ascii: ",")) }
-    needsComma[needsComma.count - 1] = true
+    separate()
     bytes.append(contentsOf: json)
   }
 

@@ -1,8 +1,10 @@
+import Platform
+
 /// A problem with an input file, located at `file:line:column`.
 ///
 /// Its description is the message a user sees:
 /// `trace.jsonl:3:18: expected a number for 'angle', found "wide"`.
-public struct InputError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct InputError: LocatedError, Sendable, Equatable {
   /// What kind of problem, for the exit code.
   public enum Kind: Sendable, Equatable {
     /// The data is malformed (exit 65).
@@ -31,11 +33,5 @@ public struct InputError: Error, Sendable, Equatable, CustomStringConvertible {
     self.column = column
     self.message = message
     self.kind = kind
-  }
-
-  public var description: String {
-    if line == 0 { return "\(file): \(message)" }
-    if column == 0 { return "\(file):\(line): \(message)" }
-    return "\(file):\(line):\(column): \(message)"
   }
 }

@@ -36,13 +36,8 @@ struct ReadCommand: Command {
     let source = try opener.openForCommand(paths.first ?? "-", dialect: .simulator)
     var pipeline = RunPipeline.readerOnly(
       profile: profile, document: document, options: RunOptions(options, reader: readerOptions))
-    let out = context.stdout
-    var violations = 0
-    try StreamRun.run(&pipeline, source: source, options: options, context: context, output: out) { event in
-      if case .violation = event.kind { violations += 1 }
+    return try StreamRun.runToStdout(&pipeline, source: source, options: options, context: context) { event, out in
       out.write(bytes: EventWriter.line(event))
     }
-    out.flush()
-    return violations > 0 ? .failure : .ok
   }
 }

@@ -1,8 +1,8 @@
-import Reports
 import EventStream
 import Inputs
 import Platform
 import Reader
+import Reports
 import Simulator
 import Timing
 
@@ -56,10 +56,8 @@ struct RunCommand: Command {
     let source = try opener.openForCommand(path)
     var pipeline = RunPipeline.full(
       profile: profile, document: document, options: RunOptions(options, reader: readerOptions))
-    let out = context.stdout
-    var violations = 0
-    try StreamRun.run(&pipeline, source: source, options: options, context: context, output: out) { event in
-      if case .violation = event.kind { violations += 1 }
+    let code = try StreamRun.runToStdout(&pipeline, source: source, options: options, context: context) {
+      event, out in
       if json {
         out.write(bytes: EventWriter.line(event))
       } else if EventText.isTimelineEvent(event.kind) {
@@ -67,11 +65,10 @@ struct RunCommand: Command {
         if options.realtime { out.flush() }
       }
     }
-    out.flush()
     if opener.skipped.count > 0 {
       context.stderr.line("hingesim: skipped \(opener.skipped.count) bad line(s) (--lenient)")
     }
-    return violations > 0 ? .failure : .ok
+    return code
   }
 
   /// The bundled default scenario.
@@ -81,4 +78,3 @@ struct RunCommand: Command {
     return context.resourceRoot + "/traces/open-wide.jsonl"
   }
 }
-

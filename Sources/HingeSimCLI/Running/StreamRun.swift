@@ -54,6 +54,22 @@ enum StreamRun {
     return progress.events
   }
 
+  /// Runs `source` through `pipeline` to stdout, writing every event with `write`, and flushes;
+  /// the exit code fails when the reader reported a violation (`run`, `read`).
+  static func runToStdout(
+    _ pipeline: inout Pipeline, source: AnyEventSource, options: SourceOptions,
+    context: CommandContext, write: (Event, OutputFile) -> Void
+  ) throws(CLIError) -> ExitCode {
+    let out = context.stdout
+    var violations = 0
+    try run(&pipeline, source: source, options: options, context: context, output: out) { event in
+      if case .violation = event.kind { violations += 1 }
+      write(event, out)
+    }
+    out.flush()
+    return violations > 0 ? .failure : .ok
+  }
+
   private static func drive(
     _ pipeline: inout Pipeline, _ source: inout some EventSource, _ options: SourceOptions,
     _ emit: (Event) -> Void

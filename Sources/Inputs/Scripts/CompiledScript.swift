@@ -1,4 +1,5 @@
 import EventStream
+
 /// A parsed and checked script, ready to play as events with `ScriptSource`.
 ///
 /// Compiling checks what the parser cannot see alone: `start` comes first and once, `open to`
@@ -58,11 +59,7 @@ public struct CompiledScript: Sendable {
     let commands = try ScriptParser(file: file, angleRange: options.angleRange).parse(lines: lines)
     var checker = ScriptChecker(file: file, lines: lines, options: options)
     checker.check(commands)
-    if !checker.errors.isEmpty {
-      throw ScriptErrors(
-        checker.errors.sorted { ($0.line, $0.column) < ($1.line, $1.column) },
-        truncated: checker.truncated)
-    }
+    if let errors = checker.log.thrown { throw errors }
     return CompiledScript(
       file: file, commands: commands, eventCount: checker.total,
       durationMs: Double(checker.state.timeUs) / 1000,

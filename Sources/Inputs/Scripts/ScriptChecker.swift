@@ -1,4 +1,5 @@
 import EventStream
+
 /// Walks a script's commands without generating events: checks the order of `start`, the
 /// direction of `open to` / `fold to`, and counts the events and the time.
 ///
@@ -13,32 +14,25 @@ struct ScriptChecker {
     var timeUs: Int64 = 0
   }
 
-  let file: String
-  let lines: [String]
   let options: CompiledScript.Options
   var state: State
-  var errors: [ScriptError] = []
-  var truncated = false
+  var log: ScriptErrorLog
   var total = 0
   private var started: ScriptCommand?
   private var reportedMissingStart = false
   private var reportedLimit = false
 
   init(file: String, lines: [String], options: CompiledScript.Options) {
-    self.file = file
-    self.lines = lines
+    log = ScriptErrorLog(file: file, lines: lines)
     self.options = options
     state = State(rateHz: options.defaultRateHz)
   }
 
   mutating func check(_ commands: [ScriptCommand]) {
     if !commands.contains(where: ScriptParserState.producesEvents) {
-      record(
-        ScriptError(
-          file: file, line: 0, column: 0,
-          message:
-            "expected at least one command that generates events (start, open, turn, …), found none"
-        ))
+      log.record(
+        line: 0, column: 0, length: 1,
+        "expected at least one command that generates events (start, open, turn, …), found none")
       return
     }
     for command in commands {
@@ -142,20 +136,7 @@ struct ScriptChecker {
   }
 
   mutating func error(at command: ScriptCommand, length: Int, _ message: String) {
-    let source = command.line >= 1 && command.line <= lines.count ? lines[command.line - 1] : ""
-    record(
-      ScriptError(
-        file: file, line: command.line, column: command.column, length: length, message: message,
-        sourceLine: source))
-  }
-
-  mutating func record(_ error: ScriptError) {
-    guard !errors.contains(error) else { return }
-    guard errors.count < ScriptParser.errorLimit else {
-      truncated = true
-      return
-    }
-    errors.append(error)
+    log.record(line: command.line, column: command.column, length: length, message)
   }
 
   static func movesTime(_ command: ScriptCommand) -> Bool {

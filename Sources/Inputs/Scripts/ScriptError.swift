@@ -1,4 +1,6 @@
 import EventStream
+import Platform
+
 /// One mistake in a `.hinge` script, located at `file:line:column`.
 ///
 /// Its description is what a user sees: the location and message, then the source line and a
@@ -8,7 +10,7 @@ import EventStream
 ///     open to 180 over fast
 ///                      ^~~~
 /// ```
-public struct ScriptError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct ScriptError: LocatedError, Sendable, Equatable {
   /// The file name as the user gave it (`<stdin>` for `-`).
   public var file: String
   /// 1-based line (0 for the whole file).
@@ -34,13 +36,7 @@ public struct ScriptError: Error, Sendable, Equatable, CustomStringConvertible {
     self.sourceLine = sourceLine
   }
 
-  /// `file:line:column: message` without the source line.
-  public var summary: String {
-    if line == 0 { return "\(file): \(message)" }
-    if column == 0 { return "\(file):\(line): \(message)" }
-    return "\(file):\(line):\(column): \(message)"
-  }
-
+  /// The summary, then the source line with a caret under the offending text.
   public var description: String {
     guard line > 0, column > 0 else { return summary }
     var caret = ""

@@ -1,4 +1,5 @@
 import EventStream
+
 /// Every mistake found in a script (up to a limit), in line order; thrown by `ScriptParser` and
 /// `ScriptCompiler` so that a user fixes them all in one go.
 public struct ScriptErrors: Error, Sendable, Equatable, CustomStringConvertible {
@@ -29,5 +30,41 @@ public struct ScriptErrors: Error, Sendable, Equatable, CustomStringConvertible 
     }
     if errors.count > 1 { first.message += " (and \(errors.count - 1) more error(s))" }
     return first
+  }
+}
+
+/// The errors one pass over a script finds: each once, at most `ScriptParser.errorLimit`, each
+/// with its source line for the caret.
+struct ScriptErrorLog {
+  /// The file name used in errors.
+  let file: String
+  /// The script's lines, quoted under their errors.
+  let lines: [String]
+  private(set) var errors: [ScriptError] = []
+  /// True when an error was left out for the limit.
+  private(set) var truncated = false
+
+  /// Adds `error` unless it is already there or the limit is reached.
+  mutating func record(_ error: ScriptError) {
+    guard !errors.contains(error) else { return }
+    guard errors.count < ScriptParser.errorLimit else {
+      truncated = true
+      return
+    }
+    errors.append(error)
+  }
+
+  /// Adds an error at `line` and `column`, quoting that line.
+  mutating func record(line: Int, column: Int, length: Int, _ message: String) {
+    let source = line >= 1 && line <= lines.count ? lines[line - 1] : ""
+    record(
+      ScriptError(
+        file: file, line: line, column: column, length: length, message: message, sourceLine: source))
+  }
+
+  /// The errors in line and column order, to throw; nil when there are none.
+  var thrown: ScriptErrors? {
+    guard !errors.isEmpty else { return nil }
+    return ScriptErrors(errors.sorted { ($0.line, $0.column) < ($1.line, $1.column) }, truncated: truncated)
   }
 }

@@ -1,4 +1,5 @@
 import EventStream
+
 /// Parses `.hinge` scripts: lines → `[ScriptCommand]` with source locations.
 ///
 /// The language is line-oriented: one command a line (or several separated by `;`), `#` starts
@@ -46,9 +47,7 @@ public struct ScriptParser: Sendable {
   public func parse(lines: [String]) throws(ScriptErrors) -> [ScriptCommand] {
     var state = ScriptParserState(file: file, angleRange: angleRange, lines: lines)
     let commands = state.block(depth: 0, opener: nil)
-    if !state.errors.isEmpty {
-      throw ScriptErrors(state.sortedErrors, truncated: state.truncated)
-    }
+    if let errors = state.log.thrown { throw errors }
     return commands
   }
 }
@@ -58,18 +57,14 @@ struct ScriptParseFailure: Error {}
 
 /// The parser's cursor over the tokens and its collected errors.
 struct ScriptParserState {
-  let file: String
   let angleRange: ClosedRange<Double>
-  let lines: [String]
   var tokens: [ScriptToken] = []
   var position = 0
-  var errors: [ScriptError] = []
-  var truncated = false
+  var log: ScriptErrorLog
 
   init(file: String, angleRange: ClosedRange<Double>, lines: [String]) {
-    self.file = file
     self.angleRange = angleRange
-    self.lines = lines
+    log = ScriptErrorLog(file: file, lines: lines)
     var lexErrors: [ScriptError] = []
     for (index, line) in lines.enumerated() {
       tokens += ScriptLexer.tokens(of: line, line: index + 1, file: file, errors: &lexErrors)
@@ -78,11 +73,7 @@ struct ScriptParserState {
       ScriptToken(
         kind: .end, text: "", line: max(1, lines.count), column: (lines.last?.count ?? 0) + 1,
         length: 1))
-    for error in lexErrors { record(error) }
-  }
-
-  var sortedErrors: [ScriptError] {
-    errors.sorted { ($0.line, $0.column) < ($1.line, $1.column) }
+    for error in lexErrors { log.record(error) }
   }
 
   // MARK: Cursor
@@ -95,23 +86,11 @@ struct ScriptParserState {
     return token
   }
 
-  mutating func record(_ error: ScriptError) {
-    guard !errors.contains(error) else { return }
-    guard errors.count < ScriptParser.errorLimit else {
-      truncated = true
-      return
-    }
-    errors.append(error)
-  }
-
   /// Records an error at a token.
   mutating func error(at token: ScriptToken, _ message: String) {
-    let source = token.line >= 1 && token.line <= lines.count ? lines[token.line - 1] : ""
-    record(
-      ScriptError(
-        file: file, line: token.line, column: token.column,
-        length: token.kind == .word || token.kind == .string ? token.length : 1,
-        message: message, sourceLine: source))
+    log.record(
+      line: token.line, column: token.column,
+      length: token.kind == .word || token.kind == .string ? token.length : 1, message)
   }
 
   /// Records an error at a token and abandons the command.
@@ -223,41 +202,24 @@ struct ScriptParserState {
     case "hold":
       kind = .hold(durationMs: try duration(after: "hold"))
     case "rotate":
-      let t = advance()
-      guard t.kind == .word, let o = Orientation(name: t.text) else {
-        throw fail(
-          at: t,
-          "expected an orientation (\(Self.orientationNames)) after 'rotate', found \(t.found)")
-      }
-      kind = .rotate(o)
+      kind = .rotate(
+        try word(after: "rotate", expecting: "an orientation (\(Self.orientationNames))") { Orientation(name: $0) })
     case "text-size", "textsize":
-      let t = advance()
-      guard t.kind == .word, let size = TextSize(name: t.text) else {
-        throw fail(
-          at: t,
-          "expected a text size (xSmall, small, medium, large, xLarge, xxLarge, xxxLarge, AX1 … AX5) after 'text-size', found \(t.found)"
-        )
-      }
-      kind = .textSize(size)
+      kind = .textSize(
+        try word(
+          after: "text-size",
+          expecting: "a text size (xSmall, small, medium, large, xLarge, xxLarge, xxxLarge, AX1 … AX5)"
+        ) { TextSize(name: $0) })
     case "turn":
-      let t = advance()
-      guard t.kind == .word, let d = TurnDirection(rawValue: t.text.lowercased()) else {
-        throw fail(at: t, "expected 'next' or 'prev' after 'turn', found \(t.found)")
-      }
-      kind = .turn(d)
+      kind = .turn(try word(after: "turn", expecting: "'next' or 'prev'") { TurnDirection(rawValue: $0.lowercased()) })
     case "goto":
-      let t = advance()
-      guard t.kind == .word, let offset = Int(t.text), offset >= 0 else {
-        throw fail(
-          at: t, "expected a character offset (an integer ≥ 0) after 'goto', found \(t.found)")
+      let offset = try word(after: "goto", expecting: "a character offset (an integer ≥ 0)") { text in
+        Int(text).flatMap { $0 >= 0 ? $0 : nil }
       }
       kind = .goto(offset: offset)
     case "split":
-      let t = advance()
-      guard t.kind == .word, let mode = SplitMode(rawValue: t.text.lowercased()) else {
-        throw fail(at: t, "expected 'left', 'right' or 'off' after 'split', found \(t.found)")
-      }
-      kind = .split(mode)
+      kind = .split(
+        try word(after: "split", expecting: "'left', 'right' or 'off'") { SplitMode(rawValue: $0.lowercased()) })
     case "jitter":
       let t = peek
       let amplitude = try angle(after: "jitter", checkRange: false)
@@ -308,11 +270,7 @@ struct ScriptParserState {
       if peek.kind == .word, peek.text.lowercased() == "hz" { _ = advance() }
       kind = .rate(hz: hz)
     case "seed":
-      let t = advance()
-      guard t.kind == .word, let seed = UInt64(t.text) else {
-        throw fail(at: t, "expected a seed (an integer ≥ 0) after 'seed', found \(t.found)")
-      }
-      kind = .seed(seed)
+      kind = .seed(try word(after: "seed", expecting: "a seed (an integer ≥ 0)") { UInt64($0) })
     default:
       var message =
         "expected a command (\(ScriptParser.commandNames.joined(separator: ", "))), found \(head.found)"
@@ -329,6 +287,17 @@ struct ScriptParserState {
   }
 
   // MARK: Arguments
+
+  /// The next word as `parse` reads it; else the error `expected <expected> after '<after>', found …`.
+  mutating func word<T>(after: String, expecting expected: String, _ parse: (String) -> T?)
+    throws(ScriptParseFailure) -> T
+  {
+    let t = advance()
+    guard t.kind == .word, let value = parse(t.text) else {
+      throw fail(at: t, "expected \(expected) after '\(after)', found \(t.found)")
+    }
+    return value
+  }
 
   mutating func keyword(_ word: String, after: String, usage: String) throws(ScriptParseFailure) {
     let t = advance()

@@ -1,7 +1,9 @@
+import Platform
+
 /// A malformed knob recording: where, what was expected and what was found.
 ///
 /// Its description is `file:line:column: expected …, found …`.
-public struct KnobRecordingError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct KnobRecordingError: LocatedError, Sendable, Equatable {
   /// The file name as given.
   public var file: String
   /// 1-based line.
@@ -22,8 +24,6 @@ public struct KnobRecordingError: Error, Sendable, Equatable, CustomStringConver
     self.found = found
   }
 
-  /// `file:line:column: expected …, found …`.
-  public var description: String {
-    "\(file):\(line):\(column): expected \(expected), found \(found)"
-  }
+  /// `expected …, found …`.
+  public var message: String { "expected \(expected), found \(found)" }
 }

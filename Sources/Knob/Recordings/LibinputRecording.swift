@@ -22,7 +22,7 @@
 /// ```
 public enum LibinputRecording {
   private enum Section { case none, evdev, events, other }
-  private enum Block { case codes, absinfo }
+  private enum Block: String, CaseIterable { case codes, absinfo }
 
   /// Parses the whole text; `file` names it in errors (`file:line:column: expected …, found …`).
   public static func parse(text: String, file: String) throws(KnobRecordingError) -> KnobRecording {
@@ -80,10 +80,7 @@ public enum LibinputRecording {
       switch section {
       case .evdev:
         if let open = block, indent > open.indent {
-          switch open.kind {
-          case .codes: try codes(&scanner, into: &builders[device])
-          case .absinfo: try absinfo(&scanner, into: &builders[device])
-          }
+          try read(open.kind, &scanner, into: &builders[device])
           continue
         }
         block = nil
@@ -96,23 +93,14 @@ public enum LibinputRecording {
             throw scanner.error(
               "4 ids [bustype, vendor, product, version]", found: "\(ids.count) values")
           }
-        } else if key.hasPrefix("codes:") {
+        } else if let kind = Block.allCases.first(where: { key.hasPrefix($0.rawValue + ":") }) {
           _ = scanner.token(stoppingAt: [UInt8(ascii: "{")])
           builders[device].hasDescription = true
           scanner.skipSpaces()
           if scanner.atEnd {
-            block = (.codes, indent)
+            block = (kind, indent)
           } else {
-            try codes(&scanner, into: &builders[device])
-          }
-        } else if key.hasPrefix("absinfo:") {
-          _ = scanner.token(stoppingAt: [UInt8(ascii: "{")])
-          builders[device].hasDescription = true
-          scanner.skipSpaces()
-          if scanner.atEnd {
-            block = (.absinfo, indent)
-          } else {
-            try absinfo(&scanner, into: &builders[device])
+            try read(kind, &scanner, into: &builders[device])
           }
         }
       case .events:
@@ -188,6 +176,16 @@ public enum LibinputRecording {
       guard scanner.take(UInt8(ascii: ",")) else {
         throw scanner.error("',' or ']'", found: scanner.rest)
       }
+    }
+  }
+
+  /// One line of a `codes:` or `absinfo:` block, or the flow mapping after the key.
+  private static func read(_ kind: Block, _ scanner: inout LineScanner, into builder: inout RecordingBuilder)
+    throws(KnobRecordingError)
+  {
+    switch kind {
+    case .codes: try codes(&scanner, into: &builder)
+    case .absinfo: try absinfo(&scanner, into: &builder)
     }
   }
 

@@ -1,4 +1,5 @@
 import EventStream
+
 /// Draws a stream as an SVG timeline a person reads at a glance (no external libraries).
 ///
 /// From top to bottom, over one time axis (ms, or s for long runs):
@@ -136,6 +137,29 @@ public struct TimelinePlot: Sendable {
 
   private func f(_ v: Double) -> String { NumberFormat.fixed(v, 1) }
 
+  /// A 10-point label at (`x`, `y`).
+  private func drawLabel(_ text: String, x: Double, y: Double, fill: String, _ s: inout SVGWriter) {
+    s.text(text, [("x", f(x)), ("y", f(y)), ("fill", fill), ("font-size", "10")])
+  }
+
+  /// A 10-point label at (`x`, `y`) when `row` has room for it there; else it is left out.
+  private func drawLabel(
+    _ text: String, x: Double, y: Double, fill: String, row: inout LabelRow, _ s: inout SVGWriter
+  ) {
+    if row.place(x, text) { drawLabel(text, x: x, y: y, fill: fill, &s) }
+  }
+
+  /// Draws lane `index` as the group `id`: `draw` gets the lane's top and the row for its labels.
+  private func drawLane(
+    _ index: Int, id: String, _ s: inout SVGWriter,
+    _ draw: (_ top: Double, _ labels: inout LabelRow, _ s: inout SVGWriter) -> Void
+  ) {
+    var labels = LabelRow()
+    s.open("g", [("id", id)])
+    draw(laneTop(index), &labels, &s)
+    s.close("g")
+  }
+
   private func drawTitle(_ s: inout SVGWriter) {
     s.text(
       title.isEmpty ? "hingesim timeline" : "hingesim timeline — \(title)",
@@ -167,12 +191,7 @@ public struct TimelinePlot: Sendable {
           ("fill-opacity", "0.75"),
         ], title: "\(label) from \(timeLabel(t))")
       if x(next) - x(t) > 70 {
-        s.text(
-          label,
-          [
-            ("x", f(x(t) + 4)), ("y", f(Self.angleTop + 13)), ("fill", "#374151"),
-            ("font-size", "10"),
-          ])
+        drawLabel(label, x: x(t) + 4, y: Self.angleTop + 13, fill: "#374151", &s)
       }
     }
     s.close("g")
@@ -234,12 +253,7 @@ public struct TimelinePlot: Sendable {
         let span = xx...(xx + 6 * Double(label.count) + 8)
         guard let row = taken.firstIndex(where: { row in !row.contains { $0.overlaps(span) } }) else { continue }
         taken[row].append(span)
-        s.text(
-          label,
-          [
-            ("x", f(xx + 3)), ("y", f(Self.angleTop - 4 - Double(row) * 11)), ("fill", "#6d28d9"),
-            ("font-size", "10"),
-          ])
+        drawLabel(label, x: xx + 3, y: Self.angleTop - 4 - Double(row) * 11, fill: "#6d28d9", &s)
       }
     }
     s.close("g")
@@ -310,125 +324,113 @@ public struct TimelinePlot: Sendable {
   }
 
   private func drawBursts(_ s: inout SVGWriter) {
-    let top = laneTop(0)
-    var labels = LabelRow()
-    s.open("g", [("id", "bursts")])
-    for size in sizes {
-      let xx = x(size.t)
-      s.element(
-        "line",
-        [
-          ("class", size.transient ? "burst-tick transient" : "burst-tick final"), ("x1", f(xx)),
-          ("x2", f(xx)),
-          ("y1", f(top + (size.transient ? 14 : 6))), ("y2", f(top + Self.laneHeight - 6)),
-          ("stroke", size.transient ? "#93c5fd" : "#1e40af"),
-          ("stroke-width", size.transient ? "1.5" : "2.5"),
-        ],
-        title:
-          "\(NumberFormat.shortest(size.width))×\(NumberFormat.shortest(size.height)) pt at \(timeLabel(size.t))"
-      )
-      let label = "\(NumberFormat.shortest(size.width))×\(NumberFormat.shortest(size.height))"
-      if !size.transient, labels.place(xx + 4, label) {
-        s.text(label, [("x", f(xx + 4)), ("y", f(top + 16)), ("fill", "#1e3a8a"), ("font-size", "10")])
+    drawLane(0, id: "bursts", &s) { top, labels, s in
+      for size in sizes {
+        let xx = x(size.t)
+        s.element(
+          "line",
+          [
+            ("class", size.transient ? "burst-tick transient" : "burst-tick final"), ("x1", f(xx)),
+            ("x2", f(xx)),
+            ("y1", f(top + (size.transient ? 14 : 6))), ("y2", f(top + Self.laneHeight - 6)),
+            ("stroke", size.transient ? "#93c5fd" : "#1e40af"),
+            ("stroke-width", size.transient ? "1.5" : "2.5"),
+          ],
+          title:
+            "\(NumberFormat.shortest(size.width))×\(NumberFormat.shortest(size.height)) pt at \(timeLabel(size.t))"
+        )
+        let label = "\(NumberFormat.shortest(size.width))×\(NumberFormat.shortest(size.height))"
+        if !size.transient { drawLabel(label, x: xx + 4, y: top + 16, fill: "#1e3a8a", row: &labels, &s) }
       }
     }
-    s.close("g")
   }
 
   private func drawSettles(_ s: inout SVGWriter) {
-    let top = laneTop(1)
-    var labels = LabelRow()
-    s.open("g", [("id", "settles")])
-    for settle in settles {
-      s.element(
-        "rect",
-        [
-          ("class", "debounce"), ("x", f(x(settle.first))), ("y", f(top + 8)),
-          ("width", f(max(1, x(settle.at) - x(settle.first)))), ("height", f(Self.laneHeight - 16)),
-          ("fill", "#fed7aa"), ("fill-opacity", "0.6"),
-        ], title: "debounce \(NumberFormat.fixed(settle.at - settle.first, 1)) ms")
-      s.element(
-        "rect",
-        [
-          ("class", "settle-window"), ("x", f(x(settle.last))), ("y", f(top + 8)),
-          ("width", f(max(1, x(settle.at) - x(settle.last)))), ("height", f(Self.laneHeight - 16)),
-          ("fill", "#f97316"), ("fill-opacity", "0.55"), ("stroke", "#c2410c"),
-          ("stroke-width", "0.75"),
-        ],
-        title:
-          "quiet window \(NumberFormat.fixed(settle.at - settle.last, 1)) ms, settled at \(timeLabel(settle.at))"
-      )
-      let windowWidth = x(settle.at) - x(settle.last)
-      if windowWidth > 48 {
-        s.text(
-          NumberFormat.fixed(settle.at - settle.last, 0) + " ms",
+    drawLane(1, id: "settles", &s) { top, labels, s in
+      for settle in settles {
+        s.element(
+          "rect",
           [
-            ("x", f(x(settle.last) + windowWidth / 2)), ("y", f(top + Self.laneHeight / 2 + 4)),
-            ("text-anchor", "middle"), ("fill", "#7c2d12"), ("font-size", "10"),
+            ("class", "debounce"), ("x", f(x(settle.first))), ("y", f(top + 8)),
+            ("width", f(max(1, x(settle.at) - x(settle.first)))), ("height", f(Self.laneHeight - 16)),
+            ("fill", "#fed7aa"), ("fill-opacity", "0.6"),
+          ], title: "debounce \(NumberFormat.fixed(settle.at - settle.first, 1)) ms")
+        s.element(
+          "rect",
+          [
+            ("class", "settle-window"), ("x", f(x(settle.last))), ("y", f(top + 8)),
+            ("width", f(max(1, x(settle.at) - x(settle.last)))), ("height", f(Self.laneHeight - 16)),
+            ("fill", "#f97316"), ("fill-opacity", "0.55"), ("stroke", "#c2410c"),
+            ("stroke-width", "0.75"),
+          ],
+          title:
+            "quiet window \(NumberFormat.fixed(settle.at - settle.last, 1)) ms, settled at \(timeLabel(settle.at))"
+        )
+        let windowWidth = x(settle.at) - x(settle.last)
+        if windowWidth > 48 {
+          s.text(
+            NumberFormat.fixed(settle.at - settle.last, 0) + " ms",
+            [
+              ("x", f(x(settle.last) + windowWidth / 2)), ("y", f(top + Self.laneHeight / 2 + 4)),
+              ("text-anchor", "middle"), ("fill", "#7c2d12"), ("font-size", "10"),
+            ])
+        }
+        let xx = x(settle.at)
+        s.element(
+          "path",
+          [
+            ("class", "settled"),
+            (
+              "d",
+              "M \(f(xx)) \(f(top + 4)) L \(f(xx + 5)) \(f(top + 11)) L \(f(xx)) \(f(top + 18)) L \(f(xx - 5)) \(f(top + 11)) Z"
+            ),
+            ("fill", settle.changed ? "#9a3412" : "#ffffff"), ("stroke", "#9a3412"),
           ])
-      }
-      let xx = x(settle.at)
-      s.element(
-        "path",
-        [
-          ("class", "settled"),
-          (
-            "d",
-            "M \(f(xx)) \(f(top + 4)) L \(f(xx + 5)) \(f(top + 11)) L \(f(xx)) \(f(top + 18)) L \(f(xx - 5)) \(f(top + 11)) Z"
-          ),
-          ("fill", settle.changed ? "#9a3412" : "#ffffff"), ("stroke", "#9a3412"),
-        ])
-      let label =
-        !settle.changed
-        ? "unchanged"
-        : settle.sizes == 0 ? "no new size" : "\(settle.sizes) size\(settle.sizes == 1 ? "" : "s")"
-      if labels.place(xx + 7, label) {
-        s.text(label, [("x", f(xx + 7)), ("y", f(top + 15)), ("fill", "#7c2d12"), ("font-size", "10")])
+        let label =
+          !settle.changed
+          ? "unchanged"
+          : settle.sizes == 0 ? "no new size" : "\(settle.sizes) size\(settle.sizes == 1 ? "" : "s")"
+        drawLabel(label, x: xx + 7, y: top + 15, fill: "#7c2d12", row: &labels, &s)
       }
     }
-    s.close("g")
   }
 
   private func drawReader(_ s: inout SVGWriter) {
-    let top = laneTop(2)
-    var labels = LabelRow()
-    s.open("g", [("id", "reader")])
-    for p in paginations {
-      let x0 = x(p.t - p.ms)
-      let w = max(2, x(p.t) - x0)
-      let fill = p.cache == .miss ? "#059669" : (p.cache == .hit ? "#34d399" : "#d1d5db")
-      s.element(
-        "rect",
-        [
-          ("class", "pagination cache-\(p.cache.rawValue)"), ("x", f(x0)), ("y", f(top + 10)),
-          ("width", f(w)),
-          ("height", f(Self.laneHeight - 20)), ("fill", fill), ("stroke", "#065f46"),
-          ("stroke-width", "0.75"),
-        ],
-        title: "paginate \(NumberFormat.fixed(p.ms, 2)) ms (\(p.cache.rawValue)), \(p.pages) pages")
-      let label = "\(NumberFormat.fixed(p.ms, 1)) ms \(p.cache.rawValue)"
-      if labels.place(x0 + w + 3, label) {
-        s.text(label, [("x", f(x0 + w + 3)), ("y", f(top + 27)), ("fill", "#065f46"), ("font-size", "10")])
+    drawLane(2, id: "reader", &s) { top, labels, s in
+      for p in paginations {
+        let x0 = x(p.t - p.ms)
+        let w = max(2, x(p.t) - x0)
+        let fill = p.cache == .miss ? "#059669" : (p.cache == .hit ? "#34d399" : "#d1d5db")
+        s.element(
+          "rect",
+          [
+            ("class", "pagination cache-\(p.cache.rawValue)"), ("x", f(x0)), ("y", f(top + 10)),
+            ("width", f(w)),
+            ("height", f(Self.laneHeight - 20)), ("fill", fill), ("stroke", "#065f46"),
+            ("stroke-width", "0.75"),
+          ],
+          title: "paginate \(NumberFormat.fixed(p.ms, 2)) ms (\(p.cache.rawValue)), \(p.pages) pages")
+        let label = "\(NumberFormat.fixed(p.ms, 1)) ms \(p.cache.rawValue)"
+        drawLabel(label, x: x0 + w + 3, y: top + 27, fill: "#065f46", row: &labels, &s)
+      }
+      if paginations.isEmpty && shown.isEmpty {
+        s.text(
+          "no reader in this run: nothing paginated or shown",
+          [
+            ("x", f(Self.left + 8)), ("y", f(top + Self.laneHeight / 2 + 4)), ("fill", "#6b7280"),
+            ("font-style", "italic"),
+          ])
+      }
+      for t in shown {
+        let xx = x(t)
+        s.element(
+          "circle",
+          [
+            ("class", "shown"), ("cx", f(xx)), ("cy", f(top + Self.laneHeight - 6)), ("r", "2.5"),
+            ("fill", "#047857"),
+          ])
       }
     }
-    if paginations.isEmpty && shown.isEmpty {
-      s.text(
-        "no reader in this run: nothing paginated or shown",
-        [
-          ("x", f(Self.left + 8)), ("y", f(top + Self.laneHeight / 2 + 4)), ("fill", "#6b7280"),
-          ("font-style", "italic"),
-        ])
-    }
-    for t in shown {
-      let xx = x(t)
-      s.element(
-        "circle",
-        [
-          ("class", "shown"), ("cx", f(xx)), ("cy", f(top + Self.laneHeight - 6)), ("r", "2.5"),
-          ("fill", "#047857"),
-        ])
-    }
-    s.close("g")
   }
 
   private func drawViolations(_ s: inout SVGWriter) {
@@ -442,9 +444,7 @@ public struct TimelinePlot: Sendable {
           ("y2", f(axisY)),
           ("stroke", "#dc2626"), ("stroke-width", "1.5"),
         ], title: "violation \(rule) at \(timeLabel(t))")
-      s.text(
-        "✕ \(rule)",
-        [("x", f(xx + 3)), ("y", f(axisY - 4)), ("fill", "#dc2626"), ("font-size", "10")])
+      drawLabel("✕ \(rule)", x: xx + 3, y: axisY - 4, fill: "#dc2626", &s)
     }
     s.close("g")
   }

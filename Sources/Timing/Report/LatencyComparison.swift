@@ -1,4 +1,5 @@
 import EventStream
+
 /// Two latency reports side by side: per-metric deltas of p50, p90 and p99, overall and per
 /// cause, with regressions flagged beyond a threshold (for CI).
 ///
@@ -130,7 +131,7 @@ extension LatencyComparison {
       w.field("base", row.base)
       w.field("new", row.new)
       w.field("delta", row.delta)
-      if let p = row.percent { w.field("percent", p) } else { w.null("percent") }
+      w.field("percent", row.percent)
       w.field("regression", row.regression)
       w.close()
     }

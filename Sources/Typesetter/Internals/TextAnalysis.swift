@@ -327,14 +327,9 @@ struct SegmentMeasurer {
       (0..<n).map { glyph($0) }
     }
     guard let fallback, glyphs.contains(where: { $0.isMissing }) else { return glyphs }
-    var i = 0
-    while i < glyphs.count {
-      guard glyphs[i].isMissing else {
-        i += 1
-        continue
-      }
-      var j = i
-      while j < glyphs.count && glyphs[j].isMissing { j += 1 }
+    var next = 0
+    while let missing = glyphs.run(from: next, where: { $0.isMissing }) {
+      let (i, j) = (missing.lowerBound, missing.upperBound)
       let from = glyphs[i].cluster
       let to = j < glyphs.count ? glyphs[j].cluster : count
       if to > from {
@@ -369,7 +364,7 @@ struct SegmentMeasurer {
           }
         }
       }
-      i = j
+      next = j
     }
     return glyphs
   }
