@@ -141,12 +141,12 @@ struct ReaderInvariantPinnedTests {
   @Test("an empty page among the page ranges breaks pages-partition")
   func emptyPage() {
     var s = valid()
-    s.pageRanges = [0..<100, 100..<200, 200..<200, 200..<400]  // page 2 holds nothing
+    s.pageRanges = [0..<100, 100..<200, 200..<200, 200..<400]  // the third page holds nothing
     s.pages = [2, 3]
     var checker = ReaderInvariants()
     let found = checker.check(s)
     #expect(found.map(\.rule) == ["pages-partition"])
-    #expect(found.first?.message == "page 2 is empty")
+    #expect(found.first?.message == "page 3 is empty")  // numbered from 1, like the timeline
   }
 
   @Test("an empty last page breaks pages-partition")
@@ -187,7 +187,7 @@ struct ReaderInvariantPinnedTests {
     var checker = ReaderInvariants()
     let found = checker.check(s)
     #expect(found.map(\.rule) == ["page-overflow"])
-    #expect(found.first?.message == "page 2 overflows: line 2 ends at 50 pt, the page is 40 pt tall")
+    #expect(found.first?.message == "page 3 overflows: line 2 ends at 50 pt, the page is 40 pt tall")
   }
 
   /// TextKit puts a page's first line on the page even when it does not fit (DESIGN §7).

@@ -35,7 +35,7 @@ public struct ReaderInvariants: Sendable {
     }
     // spread-even
     if s.geometry.layout == .spread, let first = s.pages.first, first % 2 != 0 {
-      found.append(("spread-even", "the spread starts on page \(first), an odd page"))
+      found.append(("spread-even", "the spread starts on page \(first + 1); spreads start on pages 1, 3, 5 …"))
     }
     // pages-partition
     if let problem = Self.partitionProblem(s.pageRanges, length: s.textLength) {
@@ -53,7 +53,7 @@ public struct ReaderInvariants: Sendable {
           found.append(
             (
               "page-overflow",
-              "page \(s.pages[i]) overflows: line \(n + 1) ends at \(Self.format(y + height)) pt, the page is \(Self.format(frame.height)) pt tall"
+              "page \(s.pages[i] + 1) overflows: line \(n + 1) ends at \(Self.format(y + height)) pt, the page is \(Self.format(frame.height)) pt tall"
             ))
           break
         }
@@ -61,7 +61,7 @@ public struct ReaderInvariants: Sendable {
           found.append(
             (
               "page-overflow",
-              "page \(s.pages[i]) line \(n + 1) is \(Self.format(line.width)) pt wide, the page is \(Self.format(frame.width)) pt"
+              "page \(s.pages[i] + 1) line \(n + 1) is \(Self.format(line.width)) pt wide, the page is \(Self.format(frame.width)) pt"
             ))
           break
         }
@@ -70,7 +70,7 @@ public struct ReaderInvariants: Sendable {
           found.append(
             (
               "fold-clear",
-              "page \(s.pages[i]) line \(n + 1) crosses the fold at x \(Self.format(fold.x)), y \(Self.format(fold.y))"
+              "page \(s.pages[i] + 1) line \(n + 1) crosses the fold at x \(Self.format(fold.x)), y \(Self.format(fold.y))"
             ))
           break
         }
@@ -94,9 +94,9 @@ public struct ReaderInvariants: Sendable {
     guard let first = ranges.first else { return "there are no pages" }
     if first.lowerBound != 0 { return "the first page starts at \(first.lowerBound), not 0" }
     for (i, (a, b)) in zip(ranges, ranges.dropFirst()).enumerated() where a.upperBound != b.lowerBound {
-      return "page \(i) ends at \(a.upperBound) but page \(i + 1) starts at \(b.lowerBound)"
+      return "page \(i + 1) ends at \(a.upperBound) but page \(i + 2) starts at \(b.lowerBound)"
     }
-    if length > 0, let empty = ranges.firstIndex(where: { $0.isEmpty }) { return "page \(empty) is empty" }
+    if length > 0, let empty = ranges.firstIndex(where: { $0.isEmpty }) { return "page \(empty + 1) is empty" }
     if ranges.last!.upperBound != length {
       return "the last page ends at \(ranges.last!.upperBound), the text at \(length)"
     }
