@@ -90,8 +90,15 @@ struct SourceOptions {
       return try Profile.load(profileName, root: context.resourceRoot)
     } catch {
       if error.kind == .missing, !profileName.contains("/"), !profileName.hasSuffix(".json") {
-        let names = Profile.available(root: context.resourceRoot).joined(separator: ", ")
-        throw CLIError("unknown profile '\(profileName)' (available: \(names))", code: .noInput)
+        let available = Profile.available(root: context.resourceRoot)
+        guard available.isEmpty else {
+          throw CLIError(
+            "unknown profile '\(profileName)' (available: \(available.joined(separator: ", ")))", code: .noInput)
+        }
+        throw CLIError(
+          "no profiles in \(context.resourceRoot)/profiles: hingesim looks for its bundled profiles, traces and texts "
+            + "in $HINGESIM_ROOT, else above the executable, else above the working directory; "
+            + "set HINGESIM_ROOT to the repository (the folder holding profiles/)", code: .noInput)
       }
       throw CLIError(inputError: error)
     }
