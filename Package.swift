@@ -34,7 +34,7 @@ let package = Package(
     .target(name: "Simulator", dependencies: ["EventStream", "Platform"]),
     // Text layout: HarfBuzz shaping, libunibreak breaks, libhyphen hyphenation, pagination.
     .target(name: "Typesetter", dependencies: ["CHarfBuzz", "CUnibreak", "CHyphen"]),
-    // The reader model: place, spreads, page frames, notes, invariants, pagination cache, compute clock.
+    // The reader: its rules (place, spreads, page frames, notes, invariants) and the main thread that charges compute time.
     .target(name: "Reader", dependencies: ["EventStream", "Simulator", "Typesetter", "Platform"]),
     // Settle-cycle timing records, latency reports and their comparison.
     .target(name: "Timing", dependencies: ["EventStream"]),
