@@ -16,6 +16,18 @@ import EventStream
 /// trigger.sampleArrived(150, at: 40)  // nil: fullyOpen holds down to 139.75°
 /// ```
 struct StatusTrigger {
+  /// Where the trigger is.
+  enum State: Equatable {
+    /// No status: before the first sample, or since the sensor fell silent.
+    case unknown
+    /// `status` holds; the silence is counted from `lastSample`.
+    case settled(HingeStatus, lastSample: Double)
+    /// `candidate` has been indicated since `since` and waits out the dwell; `committed` is
+    /// still the status reported. `committed` is `unknown` when the sensor fell silent
+    /// during the dwell: the candidate still commits when the dwell ends.
+    case dwelling(candidate: HingeStatus, since: Double, committed: HingeStatus, lastSample: Double)
+  }
+
   /// A status change to report.
   struct Change: Equatable {
     /// The status reported until now.
@@ -25,14 +37,19 @@ struct StatusTrigger {
   }
 
   let thresholds: Profile.StatusThresholds
-  /// The status reported now.
-  private(set) var status: HingeStatus = .unknown
-  /// A status waiting out its dwell time.
-  private var candidate: (status: HingeStatus, since: Double)?
-  private var lastSampleTime: Double?
+  private(set) var state: State = .unknown
 
   /// Makes a trigger with the profile's thresholds.
   init(thresholds: Profile.StatusThresholds) { self.thresholds = thresholds }
+
+  /// The status reported now.
+  var status: HingeStatus {
+    switch state {
+    case .unknown: .unknown
+    case .settled(let status, _): status
+    case .dwelling(_, _, let committed, _): committed
+    }
+  }
 
   /// When the trigger wants to be woken: the dwell's end or the silence, whichever is first.
   var deadline: Double? {
@@ -44,47 +61,59 @@ struct StatusTrigger {
 
   /// When the dwelling candidate has held long enough.
   var dwellDeadline: Double? {
-    guard let candidate else { return nil }
-    return candidate.since + thresholds.dwellMs
+    guard case .dwelling(_, let since, _, _) = state else { return nil }
+    return since + thresholds.dwellMs
   }
 
   /// When the reported status becomes `unknown` for want of samples (the profile may never say so).
   var silenceDeadline: Double? {
-    guard let silence = thresholds.unknownAfterMs, let last = lastSampleTime, status != .unknown else { return nil }
-    return last + silence
+    guard let silence = thresholds.unknownAfterMs else { return nil }
+    switch state {
+    case .unknown, .dwelling(_, _, .unknown, _): return nil
+    case .settled(_, let last), .dwelling(_, _, _, let last): return last + silence
+    }
   }
 
   /// A measured angle arrived: returns the change to report now, if any.
   mutating func sampleArrived(_ angle: Double, at time: Double) -> Change? {
-    lastSampleTime = time
     let current = status
     let next = Self.status(after: current, angle: angle, thresholds: thresholds)
     guard next != current else {
-      candidate = nil
+      state = .settled(current, lastSample: time)
       return nil
     }
     guard thresholds.dwellMs > 0, current != .unknown else {
-      candidate = nil
-      status = next
+      state = .settled(next, lastSample: time)
       return Change(from: current, to: next)
     }
-    if candidate?.status != next { candidate = (next, time) }
+    // A candidate that is indicated again keeps counting from when it was first indicated.
+    let since: Double
+    if case .dwelling(next, let first, _, _) = state { since = first } else { since = time }
+    state = .dwelling(candidate: next, since: since, committed: current, lastSample: time)
     return nil
   }
 
   /// The candidate has held for the dwell time: returns its change to report.
   mutating func dwellElapsed() -> Change {
-    guard let candidate else { preconditionFailure("dwell elapsed without a candidate") }
-    self.candidate = nil
-    defer { status = candidate.status }
-    return Change(from: status, to: candidate.status)
+    guard case .dwelling(let candidate, _, let committed, let last) = state else {
+      preconditionFailure("dwell elapsed in \(state)")
+    }
+    state = .settled(candidate, lastSample: last)
+    return Change(from: committed, to: candidate)
   }
 
   /// No sample came for the profile's silence: returns the change to `unknown`.
   mutating func silenceElapsed() -> Change {
-    guard status != .unknown else { preconditionFailure("silence elapsed while unknown") }
-    defer { status = .unknown }
-    return Change(from: status, to: .unknown)
+    switch state {
+    case .settled(let status, _):
+      state = .unknown
+      return Change(from: status, to: .unknown)
+    case .dwelling(let candidate, let since, let committed, let last) where committed != .unknown:
+      state = .dwelling(candidate: candidate, since: since, committed: .unknown, lastSample: last)
+      return Change(from: committed, to: .unknown)
+    case .unknown, .dwelling:
+      preconditionFailure("silence elapsed in \(state)")
+    }
   }
 
   /// The Schmitt trigger: the status after `current` for an angle, each boundary crossed only

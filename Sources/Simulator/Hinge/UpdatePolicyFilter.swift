@@ -18,12 +18,29 @@ import EventStream
 /// filter.deadlineFired(at: 16)         // 62
 /// ```
 struct UpdatePolicyFilter {
+  /// One delivered angle and when it was delivered.
+  struct Delivery: Equatable {
+    /// When it was delivered, ms.
+    var time: Double
+    /// The angle delivered, degrees.
+    var angle: Double
+  }
+
+  /// Where the filter is between deliveries.
+  enum State: Equatable {
+    /// Nothing delivered yet, or nothing since the sensor fell silent: the next sample goes out.
+    case idle
+    /// The last delivery; the latest angle is within the minimum change of it.
+    case delivered(Delivery)
+    /// The latest angle changed enough since the last delivery and waits out the minimum interval.
+    case pending(after: Delivery)
+  }
+
   let policy: Profile.UpdatePolicy
   private let minAngle: Double
   private let maxAngle: Double
   private var noise: SeededNoise
-  private var lastDelivered: (time: Double, angle: Double)?
-  private var pendingAngle: Double?
+  private(set) var state: State = .idle
   /// The latest measured angle, which deliveries and status changes report.
   private(set) var angle: Double = 0
 
@@ -37,23 +54,27 @@ struct UpdatePolicyFilter {
 
   /// When the pending angle is due: the minimum interval after the last delivery.
   var deadline: Double? {
-    guard pendingAngle != nil, let last = lastDelivered else { return nil }
+    guard case .pending(let last) = state else { return nil }
     return last.time + policy.minIntervalMs
   }
 
   /// A raw sample arrived: measures it and returns the angle to deliver now, if any.
   mutating func sampleArrived(_ raw: Double, at time: Double) -> Double? {
     angle = measure(raw)
-    guard let last = lastDelivered else { return deliver(at: time) }
-    let changedEnough = abs(angle - last.angle) >= max(policy.minChange, 1e-9)
-    if changedEnough && time - last.time >= policy.minIntervalMs { return deliver(at: time) }
-    pendingAngle = changedEnough ? angle : nil
-    return nil
+    switch state {
+    case .idle:
+      return deliver(at: time)
+    case .delivered(let last), .pending(let last):
+      let changedEnough = abs(angle - last.angle) >= max(policy.minChange, 1e-9)
+      if changedEnough && time - last.time >= policy.minIntervalMs { return deliver(at: time) }
+      state = changedEnough ? .pending(after: last) : .delivered(last)
+      return nil
+    }
   }
 
   /// The minimum interval has passed: returns the pending angle to deliver.
   mutating func deadlineFired(at now: Double) -> Double {
-    guard pendingAngle != nil else { preconditionFailure("update policy fired at \(now) with nothing pending") }
+    guard case .pending = state else { preconditionFailure("update policy fired at \(now) with nothing pending") }
     return deliver(at: now)
   }
 
@@ -64,13 +85,11 @@ struct UpdatePolicyFilter {
 
   /// The sensor fell silent: the next sample is delivered as if it were the first.
   mutating func sensorFellSilent() {
-    lastDelivered = nil
-    pendingAngle = nil
+    state = .idle
   }
 
   private mutating func deliver(at time: Double) -> Double {
-    pendingAngle = nil
-    lastDelivered = (time, angle)
+    state = .delivered(Delivery(time: time, angle: angle))
     return angle
   }
 
