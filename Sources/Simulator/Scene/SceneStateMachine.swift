@@ -1,4 +1,5 @@
 import EventStream
+
 /// The scene model: pose → reader frame, transient resize bursts, and the division region.
 ///
 /// A pose change that changes the reader size starts a burst of the profile's kind (display
@@ -6,36 +7,65 @@ import EventStream
 /// `durationMs`, eased from the old size to the new, the last one final. A new pose during a
 /// burst cancels its rest and starts from the size last sent. The fold's frame comes from the
 /// pose and stays put when folding; only `isActive` (the status is partiallyOpen) changes.
+/// The division is reported with the final size, or the profile's region lag after it.
 ///
 /// ```swift
 /// // closed → openWide: 7 sizes from 382×620 to 867×611 over 200 ms, then the division.
 /// ```
 public struct SceneStateMachine: Stage {
+  /// One reader size.
+  struct Size: Equatable {
+    /// Width, points.
+    var width: Double
+    /// Height, points.
+    var height: Double
+    /// The display showing the app.
+    var display: Display
+  }
+
+  /// Where the scene is.
+  enum State {
+    /// No pose has given the reader a size yet.
+    case noScene
+    /// The reader has its size; nothing is due.
+    case steady(Size)
+    /// The reader has its final size; the changed division waits out the region lag until `due`.
+    case regionsLagging(Size, due: Double)
+    /// A burst of sizes is on its way.
+    case bursting(Burst)
+  }
+
   let profile: Profile
+  private(set) var state: State = .noScene
   private var split: SplitMode = .off
   private var status: HingeStatus = .unknown
   private var pose: Pose = .unknown
-  /// The hinge's direction now, and when the last size was set (a change between them is a rotation).
+  /// The hinge's direction now, and when the size now heading out was chosen (a change
+  /// between them is a rotation).
   private var landscape = false
   private var landscapeAtSize = false
-
-  /// The size last sent (nil before the first pose).
-  public private(set) var size: (width: Double, height: Double, display: Display)?
+  /// The fold as the pose and status have it now, and as last reported.
   private var division: Division?
   private var reportedDivision: Division?
-  private var started = false
-
-  private var burst: [Event] = []
-  private var burstIndex = 0
-  private var regionsDue: Double?
 
   /// Makes the scene model for a profile.
   public init(profile: Profile) { self.profile = profile }
 
+  /// The size last sent (nil before the first pose).
+  public var size: (width: Double, height: Double, display: Display)? {
+    switch state {
+    case .noScene: nil
+    case .steady(let size), .regionsLagging(let size, _): (size.width, size.height, size.display)
+    case .bursting(let burst): (burst.sent.width, burst.sent.height, burst.sent.display)
+    }
+  }
+
   public var deadline: Double? {
-    var next: Double? = burstIndex < burst.count ? burst[burstIndex].time : nil
-    if let due = regionsDue { next = min(next ?? .infinity, due) }
-    return next
+    switch state {
+    case .noScene, .steady: nil
+    case .regionsLagging(_, let due): due
+    case .bursting(let burst): burst.deadline
+    }
   }
 
   public mutating func receive(_ event: Event, into output: inout [Event]) {
@@ -43,34 +73,23 @@ public struct SceneStateMachine: Stage {
     case .split(let mode):
       split = mode
       // Left ↔ right keeps the splitView pose, so no pose event comes: move here.
-      if pose == .splitView, mode != .off { move(to: .splitView, at: event.time, into: &output) }
+      if pose == .splitView, mode != .off { poseChanged(to: .splitView, at: event.time, into: &output) }
     case .orientation(let o):
       if !o.isFlat { landscape = o.isLandscape }
     case .status(let change):
-      status = change.status
-      updateDivisionActivity(at: event.time, into: &output)
+      statusChanged(to: change.status, at: event.time, into: &output)
     case .pose(let change):
       pose = change.pose
-      move(to: change.pose, at: event.time, into: &output)
+      poseChanged(to: change.pose, at: event.time, into: &output)
     default: break
     }
   }
 
   public mutating func fire(at now: Double, into output: inout [Event]) {
-    while burstIndex < burst.count, burst[burstIndex].time <= now {
-      var event = burst[burstIndex]
-      event.time = max(event.time, now)  // late only in real time, when the host woke late
-      burstIndex += 1
-      if case .scene(let s) = event.kind { size = (s.width, s.height, s.display) }
-      output.append(event)
-      if burstIndex == burst.count {
-        burst.removeAll()
-        burstIndex = 0
-        scheduleRegions(after: event.time, into: &output)
-      }
-    }
-    if let due = regionsDue, due <= now {
-      regionsDue = nil
+    // Whatever is due, in the order it falls due: the burst's sizes, then a lagging division.
+    if case .bursting(let burst) = state { sendSizes(of: burst, dueBy: now, into: &output) }
+    if case .regionsLagging(let size, let due) = state, due <= now {
+      state = .steady(size)
       reportRegions(at: due, into: &output)
     }
   }
@@ -80,22 +99,17 @@ public struct SceneStateMachine: Stage {
     return profile.poses[pose] ?? profile.poses[.closed]
   }
 
-  private mutating func move(to pose: Pose, at time: Double, into output: inout [Event]) {
+  /// A pose (or a Split View side) asks for its reader size and fold.
+  private mutating func poseChanged(to pose: Pose, at time: Double, into output: inout [Event]) {
     // An unknown pose (a silent sensor) says nothing about the display: the scene stays as it is.
-    guard pose != .unknown, let target = geometry(for: pose) else { return }
-    division = target.division.map { Division(frame: $0, isActive: status == .partiallyOpen) }
-    // A burst already heading to this size (book → openWide while opening) runs on.
-    if burstIndex < burst.count, case .scene(let end)? = burst.last?.kind,
-      end.width == target.width, end.height == target.height, end.display == target.display
-    {
-      return
-    }
-    burst.removeAll()
-    burstIndex = 0
-    guard let current = size, started else {
-      started = true
+    guard pose != .unknown, let geometry = geometry(for: pose) else { return }
+    division = geometry.division.map { Division(frame: $0, isActive: status == .partiallyOpen) }
+    let target = Size(width: geometry.width, height: geometry.height, display: geometry.display)
+    let current: Size
+    switch state {
+    case .noScene:
       landscapeAtSize = landscape
-      size = (target.width, target.height, target.display)
+      state = .steady(target)
       output.append(
         Event(
           time: time,
@@ -105,8 +119,16 @@ public struct SceneStateMachine: Stage {
           )))
       scheduleRegions(after: time, into: &output)
       return
+    case .bursting(let burst) where burst.target == target:
+      return  // a burst already heading to this size (book → openWide while opening) runs on
+    case .bursting(let burst):
+      current = burst.sent
+    case .steady(let size), .regionsLagging(let size, _):
+      current = size
     }
-    guard current.width != target.width || current.height != target.height || current.display != target.display else {
+    guard current != target else {
+      // The rest of a burst is cancelled; a lagging division stays due.
+      if case .bursting = state { state = .steady(current) }
       scheduleRegions(after: time, into: &output)
       return
     }
@@ -121,38 +143,50 @@ public struct SceneStateMachine: Stage {
       kind = profile.transitions.resize
     }
     landscapeAtSize = landscape
-    let count = kind.count
-    for i in 1...count {
-      let f = Double(i) / Double(count)
-      let eased = kind.easing.apply(f)
-      let last = i == count
-      let t = count == 1 ? time : Self.microseconds(time + kind.durationMs * Double(i - 1) / Double(count - 1))
-      let width = last ? target.width : Self.round(current.width + (target.width - current.width) * eased)
-      let height = last ? target.height : Self.round(current.height + (target.height - current.height) * eased)
-      burst.append(
-        Event(
-          time: t,
-          .scene(
-            SceneChange(width: width, height: height, display: target.display, transient: !last, index: i, count: count)
-          )))
-    }
-    regionsDue = nil
+    state = .bursting(Burst(from: current, to: target, kind: kind, at: time))
     fire(at: time, into: &output)
   }
 
-  /// Burst times are kept to the microsecond so streams stay readable.
-  private static func microseconds(_ ms: Double) -> Double { (ms * 1000).rounded() / 1000 }
+  /// Sends the burst's sizes due by `now`; after the last, the division follows.
+  private mutating func sendSizes(of burst: Burst, dueBy now: Double, into output: inout [Event]) {
+    var burst = burst
+    while let scene = burst.nextSize(dueBy: now) {
+      let event = Event(time: max(scene.time, now), .scene(scene.change))  // late only in real time
+      output.append(event)
+      if burst.isFinished {
+        state = .steady(burst.sent)
+        scheduleRegions(after: event.time, into: &output)
+        return
+      }
+    }
+    state = .bursting(burst)
+  }
 
-  /// Sizes are whole or half points, as UIKit's layout hands them out at this scale.
-  private static func round(_ value: Double) -> Double { (value * 2).rounded() / 2 }
+  private mutating func statusChanged(to status: HingeStatus, at time: Double, into output: inout [Event]) {
+    self.status = status
+    guard var d = division else { return }
+    let active = status == .partiallyOpen
+    guard d.isActive != active else { return }
+    d.isActive = active
+    division = d
+    // While a burst is still running, the region is reported when it ends.
+    if case .bursting = state { return }
+    scheduleRegions(after: time, into: &output)
+  }
 
+  /// The division changed: it is reported now, or the profile's region lag after `time`.
   private mutating func scheduleRegions(after time: Double, into output: inout [Event]) {
     guard division != reportedDivision else { return }
     let lag = profile.transitions.regionLagMs
-    if lag > 0 {
-      regionsDue = time + lag
-    } else {
+    guard lag > 0 else {
       reportRegions(at: time, into: &output)
+      return
+    }
+    switch state {
+    case .steady(let size), .regionsLagging(let size, _):
+      state = .regionsLagging(size, due: time + lag)
+    case .noScene, .bursting:
+      preconditionFailure("regions scheduled in \(state)")
     }
   }
 
@@ -160,15 +194,5 @@ public struct SceneStateMachine: Stage {
     guard division != reportedDivision else { return }
     reportedDivision = division
     output.append(Event(time: time, .regions(RegionsChange(division: division))))
-  }
-
-  private mutating func updateDivisionActivity(at time: Double, into output: inout [Event]) {
-    guard var d = division else { return }
-    let active = status == .partiallyOpen
-    guard d.isActive != active else { return }
-    d.isActive = active
-    division = d
-    // While a burst is still running, the region is reported when it ends.
-    if burstIndex >= burst.count || burst.isEmpty { scheduleRegions(after: time, into: &output) }
   }
 }
