@@ -17,6 +17,10 @@ public struct Event: Sendable, Equatable {
 }
 
 /// Everything the stream can carry.
+///
+/// The frequent kinds (raw samples, delivered hinge updates, inputs) are stored inline; the
+/// larger, rarer payloads are `indirect`, so every event — copied many times on its way through
+/// the pipeline — stays small.
 public enum EventKind: Sendable, Equatable {
   // MARK: Inputs
   /// A raw hinge sensor sample (`"type":"hinge"` in an input trace).
@@ -38,25 +42,25 @@ public enum EventKind: Sendable, Equatable {
   /// A delivered hinge update (what `UIHingeInteraction` hands the app).
   case hinge(HingeUpdate)
   /// The hinge status changed.
-  case status(StatusChange)
+  indirect case status(StatusChange)
   /// The pose changed.
-  case pose(PoseChange)
+  indirect case pose(PoseChange)
   /// The scene (reader frame) took a size; bursts send transient sizes first.
-  case scene(SceneChange)
+  indirect case scene(SceneChange)
   /// The division regions changed (frame or `isActive`).
-  case regions(RegionsChange)
+  indirect case regions(RegionsChange)
   /// The layout key has been quiet for the settle window.
-  case settled(Settled)
+  indirect case settled(Settled)
 
   // MARK: Reader output
   /// The reader paginated (or found its pages in the cache).
-  case paginated(Paginated)
+  indirect case paginated(Paginated)
   /// The reader shows these pages.
-  case shown(Shown)
+  indirect case shown(Shown)
   /// One settle cycle's timing record.
-  case timing(TimingRecord)
+  indirect case timing(TimingRecord)
   /// A reader rule was broken.
-  case violation(Violation)
+  indirect case violation(Violation)
 
   /// True for the kinds that traces and scripts may contain.
   public var isInput: Bool {
