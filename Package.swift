@@ -40,11 +40,16 @@ let package = Package(
     .target(name: "Timing", dependencies: ["EventStream"]),
     // Writers for people and tools: text timeline, Chrome trace, SVG timeline, the live terminal view.
     .target(name: "Reports", dependencies: ["EventStream", "Simulator", "Reader", "Timing", "Platform"]),
+    // The built-in benchmarks (`hingesim bench`): simulate, script, typeset against Pango, knob latency.
+    .target(
+      name: "Benchmarks",
+      dependencies: ["EventStream", "Inputs", "Simulator", "Typesetter", "Reader", "Knob", "Platform"]),
     // Commands and argument parsing: wires sources, stages and writers together.
     .target(
       name: "HingeSimCLI",
       dependencies: [
-        "EventStream", "Inputs", "Simulator", "Typesetter", "Reader", "Timing", "Reports", "Knob", "Platform",
+        "EventStream", "Inputs", "Simulator", "Typesetter", "Reader", "Timing", "Reports", "Benchmarks", "Knob",
+        "Platform",
       ]),
     .executableTarget(name: "hingesim", dependencies: ["HingeSimCLI", "Platform"]),
 

@@ -1,10 +1,10 @@
-import EventStream
+import Benchmarks
 import Inputs
 import Platform
 import Simulator
-import Timing
 
-/// `hingesim bench NAME`: built-in benchmarks (medians of several runs).
+/// `hingesim bench NAME`: built-in benchmarks (medians of several runs). This parses the
+/// options; the benchmarks themselves live in the `Benchmarks` module.
 struct BenchCommand: Command {
   static let name = "bench"
   static let summary = "run a built-in benchmark (typeset, simulate, script, knob)"
@@ -30,17 +30,176 @@ struct BenchCommand: Command {
 
     """
 
+  /// The options of `bench knob`.
+  static let knobUsage = """
+    usage: hingesim bench knob [--events N] [--interval-us US] [--mapper-only] [--json]
+
+    Measures the latency from an input_event's timestamp to the delivered hinge event written
+    to the output (a write() per event to /dev/null), through libevdev on the fake evdev
+    device, the knob mapping and the simulator pipeline in the live run loop, with the
+    profile's rate policy (minimum interval, precision, minimum change) turned off so every
+    frame is delivered. --mapper-only stops at the mapped KnobAction instead.
+    Needs libFakeEvdev.so next to hingesim: swift build --product FakeEvdev.
+
+    options:
+      --events N        frames to send (default 2000)
+      --interval-us US  pause between frames in microseconds (default 1000)
+      --json            one JSON object with the percentiles
+
+    """
+
   static let names = ["typeset", "simulate", "script", "knob"]
 
   static func run(_ args: inout Arguments, _ context: CommandContext) throws(CLIError) -> ExitCode {
     let list = names.joined(separator: ", ")
     guard let name = args.subcommand() else { throw .usage("bench needs a NAME (\(list))") }
     switch name {
-    case "typeset": return try TypesetBenchmark.run(&args, context)
-    case "simulate": return try SimulateBenchmark.run(&args, context)
-    case "script": return try ScriptBenchmark.run(&args, context)
-    case "knob": return try KnobBenchmark.run(&args, context)
+    case "typeset": return try typeset(&args, context)
+    case "simulate": return try simulate(&args, context)
+    case "script": return try script(&args, context)
+    case "knob": return try knob(&args, context)
     default: throw .usage("unknown benchmark '\(name)' (available: \(list))")
     }
+  }
+
+  /// `bench typeset --runs N --no-pango --text FILE…`, with the bundled profile's typography
+  /// and fonts at Large.
+  static func typeset(_ args: inout Arguments, _ context: CommandContext) throws(CLIError) -> ExitCode {
+    let runs = max(1, try args.int("--runs") ?? 5)
+    let skipPango = args.flag("--no-pango")
+    let texts = try args.options("--text")
+    let rest = try args.positionals()
+    guard rest.isEmpty else { throw .usage("unexpected '\(rest[0])'") }
+    var profileArgs = Arguments([])
+    let setup = try TypesetSetup.parse(&profileArgs, context)  // the bundled profile's typography, Large
+    let typography = try SourceOptions().loadProfile(context).typography
+    let fonts = try setup.loadFonts()
+    let settings = TypesetBenchmark.Settings(
+      runs: runs, skipPango: skipPango, texts: texts, resourceRoot: context.resourceRoot,
+      typography: typography, fontPath: setup.fontPath, font: fonts.font, fallback: fonts.fallback,
+      hyphenator: fonts.hyphenator, dictionaryPath: setup.dictionaryPath)
+    try reporting { () throws(BenchmarkError) in
+      try TypesetBenchmark.run(settings, out: context.stdout) { (path) throws(BenchmarkError) in
+        let file: TextFile
+        do throws(CLIError) { file = try TextFile.read(path) } catch { throw BenchmarkError(error) }
+        if let warning = file.warning { context.stderr.line("hingesim: warning: \(warning)") }
+        return file.text
+      }
+    }
+    return .ok
+  }
+
+  /// `bench simulate --samples N --runs N --trace FILE` and the source options.
+  static func simulate(_ args: inout Arguments, _ context: CommandContext) throws(CLIError) -> ExitCode {
+    let (samples, runs) = try samplesAndRuns(&args)
+    let tracePath = try args.option("--trace")
+    let options = try SourceOptions.parse(&args)
+    _ = try args.positionals()
+    let profile = try options.loadProfile(context)
+    let settings = SimulateBenchmark.Settings(
+      samples: samples, runs: runs, tracePath: tracePath, script: CompiledScript.Options(profile: profile))
+    try reporting { () throws(BenchmarkError) in
+      try SimulateBenchmark.run(settings, out: context.stdout) { (path, output, emit) throws(BenchmarkError) in
+        do throws(CLIError) {
+          try SimulateCommand.simulate(path, options: options, context: context, output: output, emit: emit)
+        } catch {
+          throw BenchmarkError(error)
+        }
+      }
+    }
+    return .ok
+  }
+
+  /// `bench script --samples N --runs N` and the source options.
+  static func script(_ args: inout Arguments, _ context: CommandContext) throws(CLIError) -> ExitCode {
+    let (samples, runs) = try samplesAndRuns(&args)
+    let options = try SourceOptions.parse(&args)
+    _ = try args.positionals()
+    let profile = try options.loadProfile(context)
+    let settings = ScriptBenchmark.Settings(
+      samples: samples, runs: runs, script: CompiledScript.Options(profile: profile))
+    try reporting { () throws(BenchmarkError) in
+      try ScriptBenchmark.run(settings, out: context.stdout) {
+        RunPipeline.simulator(profile: profile, settleMs: options.settleMs)
+      }
+    }
+    return .ok
+  }
+
+  /// `bench knob --events N --interval-us US --mapper-only --json`; fails (exit 1) when a
+  /// frame was not measured.
+  static func knob(_ args: inout Arguments, _ context: CommandContext) throws(CLIError) -> ExitCode {
+    let count = try args.int("--events") ?? 2000
+    let interval = try args.int("--interval-us") ?? 1000
+    let json = args.flag("--json")
+    let mapperOnly = args.flag("--mapper-only")
+    let extra = try args.positionals()
+    guard extra.isEmpty else { throw .usage("bench knob takes no arguments, found '\(extra[0])'") }
+    guard (1...1_000_000).contains(count) else {
+      throw .usage("--events: expected 1…1000000, found \(count)")
+    }
+    guard (0...1_000_000).contains(interval) else {
+      throw .usage("--interval-us: expected 0…1000000, found \(interval)")
+    }
+    let settings = KnobBenchmark.Settings(
+      events: count, intervalUs: interval, mapperOnly: mapperOnly, json: json,
+      resourceRoot: context.resourceRoot)
+    let measuredAll = try reporting { () throws(BenchmarkError) in
+      try KnobBenchmark.run(settings, out: context.stdout, err: context.stderr) { profile in
+        RunPipeline.simulator(profile: profile, settleMs: nil)
+      }
+    }
+    return measuredAll ? .ok : .failure
+  }
+
+  /// Takes `--samples` (at least 1000) and `--runs` (at least 3) of simulate and script.
+  private static func samplesAndRuns(_ args: inout Arguments) throws(CLIError) -> (samples: Int, runs: Int) {
+    var samples = 1_000_000
+    var runs = 5
+    if let n = try args.int("--samples") {
+      guard n >= 1000 else { throw .usage("--samples: expected an integer ≥ 1000, found \(n)") }
+      samples = n
+    }
+    if let n = try args.int("--runs") {
+      guard n >= 3 else { throw .usage("--runs: expected an integer ≥ 3, found \(n)") }
+      runs = n
+    }
+    return (samples, runs)
+  }
+
+  /// Runs a benchmark, reporting its error with the matching exit code.
+  private static func reporting<T>(_ body: () throws(BenchmarkError) -> T) throws(CLIError) -> T {
+    do {
+      return try body()
+    } catch {
+      throw CLIError(benchmarkError: error)
+    }
+  }
+}
+
+extension CLIError {
+  /// Maps a benchmark's error to its exit code (65 bad data, 66 missing, 74 I/O).
+  init(benchmarkError error: BenchmarkError) {
+    let code: ExitCode =
+      switch error.kind {
+      case .dataError: .dataError
+      case .noInput: .noInput
+      case .ioError: .ioError
+      }
+    self.init(error.message, code: code)
+  }
+}
+
+extension BenchmarkError {
+  /// A command's error met inside a benchmark (simulating its trace, reading a text): the
+  /// commands it calls fail with bad data (65), missing input (66) or I/O (74) only.
+  init(_ error: CLIError) {
+    let kind: Kind =
+      switch error.code {
+      case .dataError: .dataError
+      case .noInput: .noInput
+      default: .ioError
+      }
+    self.init(error.message, kind: kind)
   }
 }

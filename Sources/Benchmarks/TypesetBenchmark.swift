@@ -1,14 +1,55 @@
 import EventStream
-import Inputs
 import Platform
+import Reader
 import Simulator
-import Timing
 import Typesetter
-
 
 /// `hingesim bench typeset`: Typesetter cold and warm pagination times against Pango in the same
 /// run, with page-count and line-start agreement (hyphenation off), and peak memory for the novel.
-enum TypesetBenchmark {
+public enum TypesetBenchmark {
+  /// What the benchmark runs, and the typography and fonts it runs with.
+  public struct Settings {
+    /// Runs per figure (the median is reported).
+    public var runs: Int
+    /// Leaves Pango out (no build, no comparison).
+    public var skipPango: Bool
+    /// The texts to paginate; empty is the bundled sample chapter, the shared corpus excerpt and
+    /// the novel.
+    public var texts: [String]
+    /// The directory holding `texts/`; the shared corpus and Pango reference sit in `../shared`.
+    public var resourceRoot: String
+    /// The profile's typography (text styles per size).
+    public var typography: Profile.Typography
+    /// The font's file, printed and handed to Pango.
+    public var fontPath: String
+    /// The font.
+    public var font: Font
+    /// The font for glyphs the font lacks.
+    public var fallback: Font?
+    /// The hyphenation patterns; the benchmark refuses to run without them.
+    public var hyphenator: Hyphenator?
+    /// The hyphenation dictionary's file, named when the patterns are missing.
+    public var dictionaryPath: String?
+
+    /// Makes settings.
+    public init(
+      runs: Int = 5, skipPango: Bool = false, texts: [String] = [], resourceRoot: String,
+      typography: Profile.Typography, fontPath: String, font: Font, fallback: Font?,
+      hyphenator: Hyphenator?, dictionaryPath: String?
+    ) {
+      self.runs = runs
+      self.skipPango = skipPango
+      self.texts = texts
+      self.resourceRoot = resourceRoot
+      self.typography = typography
+      self.fontPath = fontPath
+      self.font = font
+      self.fallback = fallback
+      self.hyphenator = hyphenator
+      self.dictionaryPath = dictionaryPath
+    }
+  }
+
   /// The page sizes benchmarked: the closed page and one page of the open spread.
   static let pageSizes: [(name: String, width: Double, height: Double)] = [
     ("closed", 342, 580), ("open", 331.5, 571),
@@ -27,44 +68,38 @@ enum TypesetBenchmark {
     var shared = Double.nan
   }
 
-  /// Runs the benchmark; options `--runs N` (default 5), `--no-pango`, `--text FILE` (repeatable,
-  /// instead of the default texts).
-  static func run(_ args: inout Arguments, _ context: CommandContext) throws(CLIError) -> ExitCode {
-    let runs = max(1, try args.int("--runs") ?? 5)
-    let skipPango = args.flag("--no-pango")
-    let extra = try args.options("--text")
-    let rest = try args.positionals()
-    guard rest.isEmpty else { throw .usage("unexpected '\(rest[0])'") }
-    let out = context.stdout
-    let root = context.resourceRoot
+  /// Runs the benchmark and prints its figures to `out`; `readText` reads a text file (and
+  /// reports what it had to repair).
+  public static func run(
+    _ settings: Settings, out: OutputFile, readText: (String) throws(BenchmarkError) -> String
+  ) throws(BenchmarkError) {
+    let runs = settings.runs
+    let root = settings.resourceRoot
     let shared = root + "/../shared"
     var texts: [(name: String, path: String)] = []
-    if extra.isEmpty {
+    if settings.texts.isEmpty {
       texts = [
         ("sample-chapter", root + "/texts/sample-chapter.txt"),
         ("excerpt-44k", shared + "/corpus/pride-and-prejudice-excerpt-44k.txt"),
         ("novel", shared + "/corpus/pride-and-prejudice.txt"),
       ]
     } else {
-      texts = extra.map { ($0, $0) }
+      texts = settings.texts.map { ($0, $0) }
     }
-    var profileArgs = Arguments([])
-    let setup = try TypesetSetup.parse(&profileArgs, context)  // the bundled profile's typography, Large
-    let typography = try SourceOptions().loadProfile(context).typography
-    let fonts = try setup.loadFonts()
-    guard fonts.hyphenator != nil else {
+    let typography = settings.typography
+    guard settings.hyphenator != nil else {
       // Times are for hyphenation on: without patterns they would silently measure something else.
-      throw CLIError(
-        "\(setup.dictionaryPath ?? "the profile"): cannot load the hyphenation patterns "
-          + "(install hyphen-en-us)", code: .noInput)
+      throw BenchmarkError(
+        "\(settings.dictionaryPath ?? "the profile"): cannot load the hyphenation patterns "
+          + "(install hyphen-en-us)", kind: .noInput)
     }
 
-    out.line("hingesim bench typeset — medians of \(runs) runs; font \(setup.fontPath)")
+    out.line("hingesim bench typeset — medians of \(runs) runs; font \(settings.fontPath)")
     out.line(
       "cold = TextLayout(text:) + paginate (breaks, shaping, lines, pages); warm = paginate at a "
         + "new page size on a built layout; hyphenation on (0.7) for times")
     var pango: String?
-    if skipPango {
+    if settings.skipPango {
       out.line("pango: skipped (--no-pango)")
     } else {
       pango = buildPango(source: shared + "/reference/pango-paginate.c", out: out)
@@ -76,16 +111,14 @@ enum TypesetBenchmark {
         out.line("\n\(name): \(path) not present, skipped")
         continue
       }
-      let file = try TextFile.read(path)
-      if let warning = file.warning { context.stderr.line("hingesim: warning: \(warning)") }
-      let text = file.text
+      let text = try readText(path)
       if name == "novel" { novelPath = path }
       out.line("\n\(name): \(path) (\(text.utf16.count) UTF-16 units)")
       out.line(
         "  page          size   cold ms   warm ms  pango ms   cold ×   warm ×  pages (hyph on)  "
           + "pages hyph off / pango  Pango line starts shared")
       let warmLayout = TextLayout(
-        text: text, font: fonts.font, fallback: fonts.fallback, hyphenator: fonts.hyphenator)
+        text: text, font: settings.font, fallback: settings.fallback, hyphenator: settings.hyphenator)
       for category in categories {
         for (index, size) in pageSizes.enumerated() {
           let other = pageSizes[(index + 1) % pageSizes.count]
@@ -96,14 +129,14 @@ enum TypesetBenchmark {
           for _ in 0..<runs {
             let (ms, count) = MonotonicClock.measure {
               let layout = TextLayout(
-                text: text, font: fonts.font, fallback: fonts.fallback,
-                hyphenator: fonts.hyphenator)
+                text: text, font: settings.font, fallback: settings.fallback,
+                hyphenator: settings.hyphenator)
               return layout.paginate(width: size.width, height: size.height, style: style).pageCount
             }
             colds.append(ms)
             pages = count
           }
-          row.cold = BenchOptions.median(colds)
+          row.cold = BenchmarkFigures.median(colds)
           row.pages = pages
           var warms: [Double] = []
           for _ in 0..<runs {
@@ -113,14 +146,14 @@ enum TypesetBenchmark {
             }
             warms.append(ms)
           }
-          row.warm = BenchOptions.median(warms)
+          row.warm = BenchmarkFigures.median(warms)
           style.hyphenationFactor = 0
           let plain = warmLayout.paginate(width: size.width, height: size.height, style: style)
           row.pagesNoHyphen = plain.pageCount
           if let pango,
             let result = runPango(
               pango, path: path, width: size.width, height: size.height, style: style,
-              font: setup.fontPath, runs: runs)
+              font: settings.fontPath, runs: runs)
           {
             row.pango = result.ms
             row.pangoPages = result.pages
@@ -139,30 +172,28 @@ enum TypesetBenchmark {
       "\ntargets: novel cold ≤ 100 ms and ≥ 10× Pango, warm ≤ 2 ms and ≥ 500× Pango; excerpt")
     out.line("cold ≤ 12 ms, warm ≤ 0.2 ms; novel peak RSS ≤ 100 MB; hyphenation off at Large: the")
     out.line("same page count as Pango and ≥ 99.9 % of its line starts.")
-    return .ok
   }
 
+  /// Prints one row of the table.
   static func printRow(
     _ out: OutputFile, size: (name: String, width: Double, height: Double),
     category: TextSize, row: Row
   ) {
     func f(_ v: Double, _ width: Int, _ digits: Int = 2) -> String {
-      PaginateCommand.pad(v.isFinite ? fixed(v, digits) : "–", width)
+      BenchmarkFigures.pad(v.isFinite ? BenchmarkFigures.fixed(v, digits) : "–", width)
     }
     let pageText =
-      "\(size.name) \(PaginateCommand.format(size.width))×\(PaginateCommand.format(size.height))"
+      "\(size.name) \(BenchmarkFigures.shortest(size.width))×\(BenchmarkFigures.shortest(size.height))"
     var line = "  " + pageText + String(repeating: " ", count: max(1, 14 - pageText.count))
-    line += PaginateCommand.pad(category.rawValue, 5)
+    line += BenchmarkFigures.pad(category.rawValue, 5)
     line += f(row.cold, 10) + f(row.warm, 10, 3) + f(row.pango, 10, 1)
     line += f(row.pango / row.cold, 8, 1) + f(row.pango / row.warm, 9, 0)
-    line += PaginateCommand.pad(row.pages, 17)
+    line += BenchmarkFigures.pad(row.pages, 17)
     let pangoPages = row.pangoPages >= 0 ? "\(row.pangoPages)" : "–"
-    line += PaginateCommand.pad("\(row.pagesNoHyphen) / \(pangoPages)", 24)
-    line += PaginateCommand.pad(row.shared.isFinite ? fixed(row.shared * 100, 3) + " %" : "–", 27)
+    line += BenchmarkFigures.pad("\(row.pagesNoHyphen) / \(pangoPages)", 24)
+    line += BenchmarkFigures.pad(row.shared.isFinite ? BenchmarkFigures.fixed(row.shared * 100, 3) + " %" : "–", 27)
     out.line(line)
   }
-
-  static func fixed(_ value: Double, _ digits: Int) -> String { NumberFormat.fixed(value, digits) }
 
   /// Builds pango-paginate into a temporary directory; nil (with the reason printed) when the
   /// source is absent or `cc`/pangoft2 cannot build it.
@@ -261,6 +292,6 @@ enum TypesetBenchmark {
     }
     let mb = Double(result.maxRSSKilobytes) / 1024
     out.line(
-      "\nmemory: `hingesim paginate` of the novel (342 × 580, Large): peak RSS \(fixed(mb, 1)) MB")
+      "\nmemory: `hingesim paginate` of the novel (342 × 580, Large): peak RSS \(BenchmarkFigures.fixed(mb, 1)) MB")
   }
 }

@@ -3,8 +3,6 @@ import Inputs
 import Knob
 import Platform
 import Simulator
-import Timing
-
 
 /// `hingesim bench knob`: the latency from an `input_event`'s timestamp to the mapped
 /// `KnobAction` being handed out, through real libevdev on the fake evdev device.
@@ -20,23 +18,32 @@ import Timing
 /// swift build --product hingesim --product FakeEvdev
 /// .build/debug/hingesim bench knob --events 5000 --interval-us 1000
 /// ```
-enum KnobBenchmark {
-  static let usage = """
-    usage: hingesim bench knob [--events N] [--interval-us US] [--mapper-only] [--json]
+public enum KnobBenchmark {
+  /// What the benchmark runs.
+  public struct Settings: Sendable {
+    /// Frames to send.
+    public var events: Int
+    /// Pause between frames, µs.
+    public var intervalUs: Int
+    /// Stops at the mapped `KnobAction` instead of the delivered `hinge` event.
+    public var mapperOnly: Bool
+    /// Prints one JSON object with the percentiles instead of two lines of text.
+    public var json: Bool
+    /// The directory holding `profiles/` (the pipeline runs the bundled iphone-duo profile).
+    public var resourceRoot: String
 
-    Measures the latency from an input_event's timestamp to the delivered hinge event written
-    to the output (a write() per event to /dev/null), through libevdev on the fake evdev
-    device, the knob mapping and the simulator pipeline in the live run loop, with the
-    profile's rate policy (minimum interval, precision, minimum change) turned off so every
-    frame is delivered. --mapper-only stops at the mapped KnobAction instead.
-    Needs libFakeEvdev.so next to hingesim: swift build --product FakeEvdev.
-
-    options:
-      --events N        frames to send (default 2000)
-      --interval-us US  pause between frames in microseconds (default 1000)
-      --json            one JSON object with the percentiles
-
-    """
+    /// Makes settings.
+    public init(
+      events: Int = 2000, intervalUs: Int = 1000, mapperOnly: Bool = false, json: Bool = false,
+      resourceRoot: String
+    ) {
+      self.events = events
+      self.intervalUs = intervalUs
+      self.mapperOnly = mapperOnly
+      self.json = json
+      self.resourceRoot = resourceRoot
+    }
+  }
 
   private typealias Add =
     @convention(c) (Int32, UnsafePointer<CChar>?, Int32, Int32, Int32) -> Int32
@@ -46,32 +53,27 @@ enum KnobBenchmark {
     @convention(c) (Int32, Int32, Int32, UInt32, UInt32, Int32) -> Int32
   private typealias JoinWriter = @convention(c) () -> Int32
 
-  /// Runs the benchmark (see the type's summary).
-  static func run(_ args: inout Arguments, _ context: CommandContext) throws(CLIError) -> ExitCode {
-    let count = try args.int("--events") ?? 2000
-    let interval = try args.int("--interval-us") ?? 1000
-    let json = args.flag("--json")
-    let mapperOnly = args.flag("--mapper-only")
-    let extra = try args.positionals()
-    guard extra.isEmpty else { throw .usage("bench knob takes no arguments, found '\(extra[0])'") }
-    guard (1...1_000_000).contains(count) else {
-      throw .usage("--events: expected 1…1000000, found \(count)")
-    }
-    guard (0...1_000_000).contains(interval) else {
-      throw .usage("--interval-us: expected 0…1000000, found \(interval)")
-    }
-
+  /// Runs the benchmark (see the type's summary) and prints its figures to `out`; warnings go
+  /// to `err`. `simulator` builds the simulator pipeline for a profile. Without the fake device
+  /// in this process, re-runs the process with it preloaded (and returns only by throwing).
+  /// Returns true when every frame sent was measured.
+  public static func run(
+    _ settings: Settings, out: OutputFile, err: OutputFile, simulator: (Profile) -> Pipeline
+  ) throws(BenchmarkError) -> Bool {
+    let count = settings.events
+    let interval = settings.intervalUs
+    let mapperOnly = settings.mapperOnly
     guard let add = Process.symbol("fake_evdev_add", as: Add.self),
       let enable = Process.symbol("fake_evdev_enable", as: Enable.self),
       let remove = Process.symbol("fake_evdev_remove", as: Remove.self),
       let start = Process.symbol("fake_evdev_start_writer", as: StartWriter.self),
       let join = Process.symbol("fake_evdev_join_writer", as: JoinWriter.self)
     else {
-      try reexecWithFakeDevice(context)
+      try reexecWithFakeDevice(out: out, err: err)
     }
 
     guard case .success(let pipe) = POSIX.nonBlockingPipe() else {
-      throw CLIError("cannot create a pipe", code: .ioError)
+      throw BenchmarkError("cannot create a pipe", kind: .ioError)
     }
     let fds = [pipe.read, pipe.write]
     defer {
@@ -79,7 +81,7 @@ enum KnobBenchmark {
       POSIX.close(fds[0])
     }
     guard add(fds[0], "Bench PowerMate", 3, 0x077d, 0x0410) == 0 else {
-      throw CLIError("cannot register the fake device", code: .ioError)
+      throw BenchmarkError("cannot register the fake device", kind: .ioError)
     }
     defer { remove(fds[0]) }
     enable(fds[0], 1, 0x100)
@@ -87,18 +89,19 @@ enum KnobBenchmark {
 
     let knob: KnobDevice
     do { knob = try KnobDevice(path: "/proc/self/fd/\(fds[0])") } catch {
-      throw CLIError(error.description, code: .ioError)
+      throw BenchmarkError(error.description, kind: .ioError)
     }
     var latencies: [Double] = []
     latencies.reserveCapacity(count)
     guard start(fds[1], Int32(count), Int32(interval), 2, 7, 1) == 0 else {
-      throw CLIError("cannot start the writer thread", code: .ioError)
+      throw BenchmarkError("cannot start the writer thread", kind: .ioError)
     }
     do {
       if mapperOnly {
         try measureMapper(knob, count: count, into: &latencies)
       } else {
-        try measurePipeline(knob, count: count, context: context, into: &latencies)
+        try measurePipeline(
+          knob, count: count, settings: settings, err: err, simulator: simulator, into: &latencies)
       }
     } catch {
       _ = join()
@@ -118,26 +121,26 @@ enum KnobBenchmark {
       ("p99", percentile(99)),
       ("max", sorted.last ?? 0),
     ]
-    if json {
-      let fields = figures.map { "\"\($0.0)_ms\":\(format($0.1))" }.joined(separator: ",")
-      context.stdout.line(
+    if settings.json {
+      let fields = figures.map { "\"\($0.0)_ms\":\(BenchmarkFigures.shortest($0.1))" }.joined(separator: ",")
+      out.line(
         "{\"benchmark\":\"\(mapperOnly ? "knob-mapper" : "knob")\",\"frames\":\(written),\"actions\":\(sorted.count),\"interval_us\":\(interval),"
           + fields + "}")
     } else {
-      context.stdout.line(
+      out.line(
         (mapperOnly
           ? "knob latency (input_event timestamp → KnobAction, libevdev on the fake device): "
           : "knob latency (input_event timestamp → hinge event written, libevdev on the fake device, "
             + "mapping, simulator, rate policy off): ")
           + "\(sorted.count) events from \(written) frames, \(interval) µs apart")
-      context.stdout.line(figures.map { "\($0.0) \(format($0.1)) ms" }.joined(separator: "  "))
+      out.line(figures.map { "\($0.0) \(BenchmarkFigures.shortest($0.1)) ms" }.joined(separator: "  "))
     }
-    return sorted.count == Int(written) ? .ok : .failure
+    return sorted.count == Int(written)
   }
 
   /// input_event timestamp → mapped action.
   private static func measureMapper(_ knob: KnobDevice, count: Int, into latencies: inout [Double])
-    throws(CLIError)
+    throws(BenchmarkError)
   {
     var mapper = KnobMapper(
       device: knob.info, mapping: KnobMapping(lower: -1e9, upper: 1e9, degreesPerStep: 0.001),
@@ -149,26 +152,27 @@ enum KnobBenchmark {
         }
       }
     } catch {
-      throw CLIError(error.description, code: .ioError)
+      throw BenchmarkError(error.description, kind: .ioError)
     }
   }
 
   /// input_event timestamp → delivered `hinge` event written, through the live run loop.
   private static func measurePipeline(
-    _ knob: KnobDevice, count: Int, context: CommandContext, into latencies: inout [Double]
-  ) throws(CLIError) {
+    _ knob: KnobDevice, count: Int, settings: Settings, err: OutputFile,
+    simulator: (Profile) -> Pipeline, into latencies: inout [Double]
+  ) throws(BenchmarkError) {
     var profile: Profile
-    do { profile = try Profile.load("iphone-duo", root: context.resourceRoot) } catch {
-      throw CLIError(inputError: error)
+    do { profile = try Profile.load("iphone-duo", root: settings.resourceRoot) } catch {
+      throw BenchmarkError(inputError: error)
     }
     profile.hinge?.policy.minIntervalMs = 0
     profile.hinge?.policy.precision = 0
     profile.hinge?.policy.minChange = 0
     profile.hinge?.policy.noise = 0
-    var pipeline = RunPipeline.simulator(profile: profile, settleMs: nil)
+    var pipeline = simulator(profile)
     let mapping = KnobMapping(lower: 0, upper: 180, degreesPerStep: 170 / Double(count + 1))
     var source = KnobLiveSource(device: knob, mapping: mapping) {
-      context.stderr.line("hingesim: \($0)")
+      err.line("hingesim: \($0)")
     }
     let sink = try OutputFile.create(path: "/dev/null", lineBuffered: true)
     defer { sink.close() }
@@ -196,36 +200,32 @@ enum KnobBenchmark {
         if result.count >= count { StopRequest.set(true) }
       }
     } catch {
-      throw CLIError(inputError: error)
+      throw BenchmarkError(inputError: error)
     }
     latencies = result
   }
 
-  private static func format(_ ms: Double) -> String { NumberFormat.shortest(ms, places: 3) }
-
-
   /// Re-runs this process with the fake device preloaded; only returns by throwing.
-  private static func reexecWithFakeDevice(_ context: CommandContext) throws(CLIError) -> Never {
+  private static func reexecWithFakeDevice(out: OutputFile, err: OutputFile) throws(BenchmarkError) -> Never {
     let exe = Process.executablePath
     let library = String(exe[..<(exe.lastIndex(of: "/") ?? exe.startIndex)]) + "/libFakeEvdev.so"
     guard !exe.isEmpty, POSIX.isReadable(library) else {
-      throw CLIError(
+      throw BenchmarkError(
         "the knob benchmark needs the fake evdev device (\(library) is missing): "
-          + "build it with 'swift build --product FakeEvdev'", code: .noInput)
+          + "build it with 'swift build --product FakeEvdev'", kind: .noInput)
     }
     guard Process.environment("HINGESIM_FAKE_EVDEV_PRELOADED") == nil else {
-      throw CLIError("LD_PRELOAD of \(library) did not provide the fake device", code: .ioError)
+      throw BenchmarkError("LD_PRELOAD of \(library) did not provide the fake device", kind: .ioError)
     }
     let arguments = CommandLine.arguments
     guard !arguments.isEmpty else {
-      throw CLIError("cannot read this process's arguments", code: .ioError)
+      throw BenchmarkError("cannot read this process's arguments", kind: .ioError)
     }
-    context.stdout.flush()
-    context.stderr.flush()
+    out.flush()
+    err.flush()
     Process.setEnvironment("HINGESIM_FAKE_EVDEV_PRELOADED", "1")
     Process.setEnvironment("LD_PRELOAD", library)
     let error = Process.replace(with: exe, arguments: arguments)
-    throw CLIError("cannot re-run \(exe): \(error.message)", code: .ioError)
+    throw BenchmarkError("cannot re-run \(exe): \(error.message)", kind: .ioError)
   }
-
 }
