@@ -31,13 +31,9 @@ struct RunOptions: Sendable {
 /// Builds every command's pipeline, in one place:
 /// source → hinge → scene → settle → reader → timing.
 enum RunPipeline {
-  /// The simulator alone (`simulate`, the script and knob benchmarks); `minIntervalMs`
-  /// overrides the hinge's rate policy (the knob benchmark sets 0 to measure without the
-  /// deliberate delay).
-  static func simulator(profile: Profile, settleMs: Double?, minIntervalMs: Double? = nil) -> Pipeline {
-    var profile = profile
-    if let minIntervalMs { profile.hinge?.policy.minIntervalMs = minIntervalMs }
-    return Pipeline(Pipeline.simulator(profile: profile, settleMs: settleMs))
+  /// The simulator alone (`simulate`, the script and knob benchmarks).
+  static func simulator(profile: Profile, settleMs: Double?) -> Pipeline {
+    Pipeline(Pipeline.simulator(profile: profile, settleMs: settleMs))
   }
 
   /// The reader stage for a document.
