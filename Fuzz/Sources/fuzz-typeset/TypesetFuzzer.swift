@@ -5,8 +5,8 @@ import FuzzSupport
 /// hyphenation and paginated at a page size, text size and stop offset drawn from the first four
 /// bytes. Checks what `Line` and `Pagination` promise: complete pages and lines that partition
 /// the text, and no line wider than its page but for a single grapheme cluster (or a tie within
-/// one font unit), as `LineWidthPropertyTests` does; paginating through an offset and continuing
-/// gives the same pages as paginating at once.
+/// one font unit, or spaces only), as `LineWidthPropertyTests` does; paginating through an offset
+/// and continuing gives the same pages as paginating at once.
 ///
 /// Header: bytes 0–1 the width (1…1,200 pt), byte 2 the height (1…2,041 pt), byte 3 the text
 /// size (low 4 bits, one of the profile's 12), no hyphenation (bit 4) and the stop offset
@@ -37,9 +37,11 @@ public func fuzzTypeset(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
       Fuzz.require(line.width.isFinite && line.width >= 0, "line at \(line.range): width \(line.width)")
       let lineText = layout.text(in: line.range)
       if line.width > width + unit {
+        // A line of spaces only (leading spaces that fill a narrow page) counts their width; the
+        // rule is about visible text.
         let body = hangingSpacesRemoved(lineText)
         Fuzz.require(
-          body.count == 1,
+          body.count <= 1,
           "line at \(line.range) is \(line.width) pt wide on a \(width) pt page at \(textSize): \(body.debugDescription)")
       }
     }
