@@ -7,6 +7,9 @@ import PackageDescription
 //   swift build -c release --package-path Fuzz --scratch-path .build/fuzz \
 //     -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
 // libFuzzer supplies `main`; each target defines `LLVMFuzzerTestOneInput` (no main.swift).
+// Tools version 5.4 on purpose: from 5.5 on SwiftPM compiles an executable's entry point as
+// `<module>_main` and links `--defsym main=<module>_main`, which fails without a Swift `main`.
+// The fuzz sources use the Swift 5 language mode; the hingesim modules keep their own (6).
 let targets = ["csv", "evemu", "jsonl", "libinput", "profile", "report", "script", "stream", "typeset"]
 
 let package = Package(
