@@ -11,7 +11,7 @@
 #endif
 
 public enum Fuzz {
-  /// The repository (bundled profiles and fonts' profile): `HINGESIM_ROOT`, else the current
+  /// The repository, for the bundled profiles: `HINGESIM_ROOT`, else the current
   /// directory. bin/fuzz sets it.
   public static let root: String = {
     if let value = getenv("HINGESIM_ROOT"), let root = String(validatingCString: value), !root.isEmpty {
