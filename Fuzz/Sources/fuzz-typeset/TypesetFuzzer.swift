@@ -42,7 +42,8 @@ public func fuzzTypeset(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         let body = hangingSpacesRemoved(lineText)
         Fuzz.require(
           body.count <= 1,
-          "line at \(line.range) is \(line.width) pt wide on a \(width) pt page at \(textSize): \(body.debugDescription)")
+          "line at \(line.range) is \(line.width) pt wide on a \(width) pt page at \(textSize): \(body.debugDescription)"
+        )
       }
     }
   }
@@ -74,7 +75,8 @@ func checkPartition(_ p: Pagination, count: Int) {
       Fuzz.require(line.range.lowerBound == lineStart, "line at \(line.range) after one ending at \(lineStart)")
       lineStart = line.range.upperBound
     }
-    Fuzz.require(lineStart == range.upperBound, "page \(page)'s lines end at \(lineStart), the page at \(range.upperBound)")
+    Fuzz.require(
+      lineStart == range.upperBound, "page \(page)'s lines end at \(lineStart), the page at \(range.upperBound)")
     expected = range.upperBound
   }
   Fuzz.require(expected == count, "pages end at \(expected) of \(count)")
