@@ -12,6 +12,12 @@ let package = Package(
     .library(name: "EventStream", targets: ["EventStream"]),
     // The fake evdev device as a shared library, for `LD_PRELOAD` by `hingesim bench knob` only.
     .library(name: "FakeEvdev", type: .dynamic, targets: ["CFakeEvdev"]),
+    // For the fuzz targets (Fuzz/, a package of its own that depends on this one by path).
+    .library(name: "Inputs", targets: ["Inputs"]),
+    .library(name: "Knob", targets: ["Knob"]),
+    .library(name: "Simulator", targets: ["Simulator"]),
+    .library(name: "Timing", targets: ["Timing"]),
+    .library(name: "Typesetter", targets: ["Typesetter"]),
   ],
   targets: [
     // System libraries (Debian packages; bin/test and bin/hingesim install them).

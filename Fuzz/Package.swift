@@ -1,0 +1,31 @@
+// swift-tools-version:5.4
+import PackageDescription
+
+// libFuzzer targets over every input format, one executable per target (docs/architecture.md,
+// Testing → Fuzzing). A package of its own so `swift build`/`swift test` of hingesim never build
+// it; bin/fuzz builds it with
+//   swift build -c release --package-path Fuzz --scratch-path .build/fuzz \
+//     -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
+// libFuzzer supplies `main`; each target defines `LLVMFuzzerTestOneInput` (no main.swift).
+// Tools version 5.4 on purpose: from 5.5 on SwiftPM compiles an executable's entry point as
+// `<module>_main` and links `--defsym main=<module>_main`, which fails without a Swift `main`.
+// The fuzz sources use the Swift 5 language mode; the hingesim modules keep their own (6).
+let targets = ["csv", "evemu", "jsonl", "libinput", "profile", "report", "script", "stream", "typeset"]
+
+let package = Package(
+  name: "hingesim-fuzz",
+  platforms: [.macOS("14.0")],
+  dependencies: [.package(name: "hingesim", path: "..")],
+  targets: [
+    .target(
+      name: "FuzzSupport",
+      dependencies: [
+        .product(name: "EventStream", package: "hingesim"),
+        .product(name: "Inputs", package: "hingesim"),
+        .product(name: "Knob", package: "hingesim"),
+        .product(name: "Simulator", package: "hingesim"),
+        .product(name: "Timing", package: "hingesim"),
+        .product(name: "Typesetter", package: "hingesim"),
+      ])
+  ] + targets.map { .executableTarget(name: "fuzz-\($0)", dependencies: ["FuzzSupport"]) }
+)

@@ -1,0 +1,27 @@
+import FuzzSupport
+
+/// A `.hinge` script as the CLI reads one: its lines (binary data is an error), compiled with the
+/// bundled profile's range and rate, then played to the end. `maxEvents` is small so that a valid
+/// but huge script is refused at compile time instead of played for minutes.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzScript(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+  let reader = Fuzz.lineReader(Fuzz.bytes(data, size), name: "fuzz.hinge")
+  let lines: [String]
+  do {
+    lines = try CompiledScript.readLines(from: reader)
+  } catch {
+    _ = error.description
+    return 0
+  }
+  let options = CompiledScript.Options(angleRange: 0...180, defaultRateHz: 100, maxEvents: 100_000)
+  do {
+    var source = ScriptSource(try CompiledScript.compile(lines: lines, file: "fuzz.hinge", options: options))
+    let played = Fuzz.drain(&source)
+    Fuzz.require(
+      played == source.script.eventCount,
+      "the script played \(played) events, its compiler counted \(source.script.eventCount)")
+  } catch {
+    _ = error.description
+  }
+  return 0
+}
