@@ -20,17 +20,17 @@ struct SettleCycleTests {
       lastSize: sizes.1)
   }
 
-  @Test("a text size before any scene size waits for the first size: one settle, with that text size")
+  @Test("a text size long before any scene size waits for the first size: one settle, with that text size")
   func textSizeBeforeTheFirstScene() {
     let table = StageTable(
-      [(0, .textSize(.AX5)), (0, Self.scene(382))],
+      [(0, .textSize(.AX5)), (500, Self.scene(382))],
       expect: [
         (
-          200,
+          700,
           .settled(
             Settled(
               width: 382, height: 620, textSize: .AX5, division: nil, sizes: 1, changed: true,
-              cycle: Self.cycle(.initial, at: 0, first: 0, last: 0, sizes: (0, 0))))
+              cycle: Self.cycle(.initial, at: 0, first: 0, last: 500, sizes: (500, 500))))
         )
       ])
     #expect(table.mismatches(SettleStateMachine(windowMs: 200)) == [])

@@ -1,4 +1,5 @@
 import EventStream
+
 extension LatencyReport {
   /// The `format` field that marks a report file.
   public static let formatName = "hingesim-latency-report"
@@ -79,15 +80,23 @@ extension LatencyReport {
       guard let metric = Metric(rawValue: name) else { continue }  // newer metrics are ignored
       var figures: [Double] = []
       for key in ["count"] + Statistic.allCases.map(\.rawValue) {
-        guard case .number(let n)? = s[key] else {
+        guard case .number(let n)? = s[key], n.isFinite else {
           throw ReportDecodingError(
-            "\(cause) \(name): expected a number for '\(key)', found \(s[key]?.found ?? "none")")
+            "\(cause) \(name): expected a finite number for '\(key)', found \(s[key]?.found ?? "none")")
         }
         figures.append(n)
+      }
+      guard figures[0] >= 0, figures[0] <= 9_007_199_254_740_992, figures[0] == figures[0].rounded() else {
+        throw ReportDecodingError(
+          "\(cause) \(name): expected a count from 0 to 2^53 for 'count', found \(NumberFormat.shortest(figures[0]))")
       }
       metrics[metric] = Summary(
         count: Int(figures[0]), min: figures[1], p50: figures[2], p90: figures[3], p99: figures[4],
         max: figures[5])
+    }
+    guard records >= 0, records <= 9_007_199_254_740_992, records == records.rounded() else {
+      throw ReportDecodingError(
+        "\(cause): expected a record count from 0 to 2^53 for 'records', found \(NumberFormat.shortest(records))")
     }
     return Group(scope: scope, records: Int(records), metrics: metrics)
   }

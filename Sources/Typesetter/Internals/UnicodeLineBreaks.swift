@@ -12,6 +12,10 @@ import CUnibreak
 /// start of each run of them, and no break falls inside a pair (UAX #14 LB30a). Around a flag the
 /// breaks are an ideograph's, which differ from UAX #14's RI rules only next to prefix and postfix
 /// characters (`$🇫🇷`: no break where UAX #14 has one).
+///
+/// U+FFFF is libunibreak's end-of-text marker: met inside a text it fails the assertion
+/// `posLast == posCur - 1 && posCur <= len` and aborts. It is handed over as U+FFFD (one unit
+/// too; a noncharacter has no line-break behaviour of its own to lose).
 enum UnicodeLineBreaks {
   /// The break after this code unit is mandatory (after a hard line break and at the text end).
   static let mandatory: Int8 = Int8(LINEBREAK_MUSTBREAK)
@@ -23,6 +27,9 @@ enum UnicodeLineBreaks {
   /// The UTF-16 lead surrogate of every regional indicator, and the range of their trail units.
   static let regionalIndicatorLead: UInt16 = 0xD83C
   static let regionalIndicatorTrails: ClosedRange<UInt16> = 0xDDE6...0xDDFF
+  /// libunibreak's end-of-text marker, and what it sees instead.
+  static let endOfText: UInt16 = 0xFFFF
+  static let endOfTextStandIn: UInt16 = 0xFFFD
   /// U+20000 (CJK Extension B, line-break class ID) in UTF-16: what libunibreak sees for an RI.
   static let standInLead: UInt16 = 0xD840
   static let standInTrail: UInt16 = 0xDC00
@@ -44,18 +51,20 @@ enum UnicodeLineBreaks {
   static func compute(_ units: UnsafeBufferPointer<UInt16>, into breaks: UnsafeMutablePointer<Int8>) {
     guard units.count > 0, let base = units.baseAddress else { return }
     _ = initialized
-    guard let first = firstRegionalIndicator(units) else {
+    let firstEnd = units.firstIndex(of: endOfText)
+    guard let first = [firstRegionalIndicator(units), firstEnd].compactMap({ $0 }).min() else {
       set_linebreaks_utf16(base, units.count, nil, breaks)
       return
     }
     var safe = Array(units)
     var i = first
-    while i + 1 < units.count {
+    while i < units.count {
       if isRegionalIndicator(units, at: i) {
         safe[i] = standInLead
         safe[i + 1] = standInTrail
         i += 2
       } else {
+        if units[i] == endOfText { safe[i] = endOfTextStandIn }
         i += 1
       }
     }
