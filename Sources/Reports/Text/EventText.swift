@@ -1,7 +1,8 @@
 import EventStream
 
 /// The one human-readable form of a stream event, shared by `run`'s timeline, the knob's plain
-/// output and the live view's event log:
+/// output and the live view's event log (text from inputs, a mark's label or a page's excerpt,
+/// with its control characters escaped, so that a label cannot drive the terminal):
 ///
 /// ```text
 ///    1220 ms  settled    867×611 large, fold active, 7 sizes
@@ -37,7 +38,7 @@ public enum EventText {
     case .orientation(let o): "rotate     \(o.rawValue)"
     case .textSize(let s): "text size  \(s.rawValue)"
     case .split(let s): "split      \(s.rawValue)"
-    case .mark(let label): "mark       \(label)"
+    case .mark(let label): "mark       \(InputText.escaped(label))"
     case .turn(let d): "turn       \(d.rawValue)"
     case .goto(let offset): "goto       \(offset)"
     case .settled(let s):
@@ -47,7 +48,7 @@ public enum EventText {
     case .paginated(let p):
       "paginated  \(p.pageCount) pages of \(NumberFormat.ms(p.pageWidth))×\(NumberFormat.ms(p.pageHeight)) in \(NumberFormat.ms(p.ms)) ms (\(p.cache.rawValue))"
     case .shown(let s):
-      "shown      \(s.layout.rawValue) page\(s.pages.count > 1 ? "s" : "") \(s.pages.map { String($0 + 1) }.joined(separator: "–")) of \(s.pageCount), offset \(s.offset), notes \(s.notes.rawValue) — “\(s.excerpt)”"
+      "shown      \(s.layout.rawValue) page\(s.pages.count > 1 ? "s" : "") \(s.pages.map { String($0 + 1) }.joined(separator: "–")) of \(s.pageCount), offset \(s.offset), notes \(s.notes.rawValue) — “\(InputText.escaped(s.excerpt))”"
     case .violation(let v):
       "VIOLATION  \(v.rule): \(v.message) (after \(v.cause) at \(NumberFormat.ms(v.causeTime)) ms)"
     case .timing(let r): "timing     \(r.cause): shown \(NumberFormat.ms(r.causeToShown)) ms after the cause"
