@@ -9,6 +9,20 @@ public struct Event: Sendable, Equatable {
   /// What happened.
   public var kind: EventKind
 
+  /// The latest time an input may carry (a trace, a script, a knob recording), ms: 1e12 ms,
+  /// about 31.7 years. Every source refuses a later one, naming this range: far beyond it,
+  /// adding a burst or the settle window to a time loses the addition (at 1.8e305 ms it even
+  /// overflows to infinity) and an opening's burst and settle silently vanish; up to it a
+  /// `Double` time still resolves a tenth of a microsecond.
+  public static let maxInputTime = 1e12
+  /// `maxInputTime` as messages write it.
+  public static let maxInputTimeText = "1e12 ms (about 31 years)"
+  /// The latest time a simulator stream may carry, ms: twice `maxInputTime`, room for what the
+  /// stages add after the last input.
+  public static let maxStreamTime = 2e12
+  /// `maxStreamTime` as messages write it.
+  public static let maxStreamTimeText = "2e12 ms (about 63 years)"
+
   /// Makes an event.
   public init(time: Double, _ kind: EventKind) {
     self.time = time
@@ -80,7 +94,9 @@ public enum EventType: String, CaseIterable, Sendable {
   /// The types an input trace may hold.
   public static let inputs: [EventType] = [.hinge, .orientation, .textSize, .turn, .goto, .split, .mark]
   /// The types only the simulator and the reader emit.
-  public static let outputs: [EventType] = [.status, .pose, .scene, .regions, .settled, .paginated, .shown, .timing, .violation]
+  public static let outputs: [EventType] = [
+    .status, .pose, .scene, .regions, .settled, .paginated, .shown, .timing, .violation,
+  ]
 }
 
 extension EventKind {

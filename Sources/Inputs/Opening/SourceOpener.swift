@@ -18,7 +18,8 @@ public struct AnyEventSource: EventSource {
 public struct SourceSettings: Sendable {
   /// Forced format; else from the extension, or sniffed for stdin.
   public var format: SourceFormat?
-  /// Skip bad lines with a warning (traces; scripts are all or nothing).
+  /// Skip bad lines with a warning (traces and recordings). A script is all or nothing: one
+  /// with errors is refused whatever this says, with a note saying why (`ScriptErrors.note`).
   public var lenient = false
   /// Start of the replay window, ms.
   public var fromMs: Double?
@@ -116,6 +117,12 @@ public struct SourceOpener: Sendable {
     }
   }
 
+  /// Why `--lenient` leaves a script with errors refused: skipping a bad command would run a
+  /// different script from the one written (a skipped `open` turns every later `fold` into an
+  /// error or a different motion), where a skipped trace line loses one sample.
+  static let lenientScriptNote =
+    "note: --lenient skips bad lines in traces only; a script runs whole or not at all — fix the errors above"
+
   /// Reads a whole `.hinge` script and compiles it; every error in the file comes back at once.
   func compileScript(_ reader: LineReader) throws(SourceError) -> ScriptSource {
     let lines: [String]
@@ -127,7 +134,9 @@ public struct SourceOpener: Sendable {
     do {
       return ScriptSource(try CompiledScript.compile(lines: lines, file: reader.name, options: settings.script))
     } catch {
-      throw .script(error)
+      var errors = error
+      if settings.lenient { errors.note = Self.lenientScriptNote }
+      throw .script(errors)
     }
   }
 }

@@ -47,9 +47,12 @@ public struct CompiledScript: Sendable {
   public static func compile(_ text: String, file: String, options: Options = Options())
     throws(ScriptErrors) -> CompiledScript
   {
-    try compile(
-      lines: text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init),
-      file: file, options: options)
+    try compile(lines: lines(of: text), file: file, options: options)
+  }
+
+  /// The lines of a script text, split at `\n` and at `\r\n` (one character to Swift).
+  static func lines(of text: String) -> [String] {
+    text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }.map(String.init)
   }
 
   /// Parses and checks a script given as lines.
@@ -83,11 +86,19 @@ public struct CompiledScript: Sendable {
   }
 
   /// How many samples a span of `durationMs` gets at `rateHz` (at least one when it lasts).
+  /// A count too large for an `Int` (a rate of 1e30 Hz) is `Int.max`, which the event limit
+  /// then refuses.
   public static func sampleCount(durationMs: Double, rateHz: Double) -> Int {
     guard durationMs > 0 else { return 0 }
-    return max(1, Int((durationMs * rateHz / 1000).rounded()))
+    let count = (durationMs * rateHz / 1000).rounded()
+    guard count < 9.2e18 else { return .max }  // Int(count) would trap (or count is NaN)
+    return count < 1 ? 1 : Int(count)
   }
 
-  /// A duration in whole microseconds (the script clock's unit).
-  static func microseconds(_ ms: Double) -> Int64 { Int64((ms * 1000).rounded()) }
+  /// A duration in whole microseconds (the script clock's unit); saturates at `Int64.max`.
+  static func microseconds(_ ms: Double) -> Int64 {
+    let us = (ms * 1000).rounded()
+    guard us < 9.2e18 else { return .max }
+    return us > 0 ? Int64(us) : 0
+  }
 }

@@ -3,16 +3,49 @@ import EventStream
 /// Walks a script's commands without generating events: checks the order of `start`, the
 /// direction of `open to` / `fold to`, and counts the events and the time.
 ///
-/// A `repeat` body is walked at most twice: every command either sets the angle and rate to a
-/// fixed value or leaves them alone, so the state after the first pass is the state every
-/// later pass starts from, and the count of the second pass holds for the rest.
+/// The walk is linear in the script. Every command either sets the angle and rate to a fixed
+/// value or leaves them alone, so the angle and rate after one pass of a `repeat` body are the
+/// ones every later pass starts from: a body needs at most two passes — the first, and a second
+/// from that fixed point when it differs — and the count of the second holds for the rest.
+/// What a pass gives (events, errors, the angle and rate it leaves, its duration) depends only
+/// on the angle and rate it starts from, so each body is walked once per distinct start and the
+/// result is reused: nested bodies never multiply their walks (16 nested levels would be 2¹⁶
+/// walks of the innermost body). The parser caps nesting at `ScriptParser.maxNesting`, which
+/// bounds the recursion here.
 struct ScriptChecker {
   /// What the walk tracks.
   struct State: Equatable {
     var angle: Double = 0
     var rateHz: Double
+    /// Script time, µs; saturates at `Int64.max` (the limit check reports it long before).
     var timeUs: Int64 = 0
+
+    /// The part of the state a pass of a body depends on.
+    var entry: Entry { Entry(angle: angle, rateHz: rateHz) }
   }
+
+  /// The angle and rate a pass of a `repeat` body starts from (or leaves).
+  struct Entry: Hashable {
+    var angle: Double
+    var rateHz: Double
+  }
+
+  /// What one pass of a body gives from a given entry.
+  struct Pass {
+    var events: Int
+    var exit: Entry
+    var durationUs: Int64
+  }
+
+  /// A body (named by its `repeat` command's position) and the entry of a pass.
+  struct PassKey: Hashable {
+    var line: Int
+    var column: Int
+    var entry: Entry
+  }
+
+  /// The latest time a script may reach, µs (`Event.maxInputTime`).
+  static let maxTimeUs = Int64(Event.maxInputTime * 1000)
 
   let options: CompiledScript.Options
   var state: State
@@ -21,6 +54,8 @@ struct ScriptChecker {
   private var started: ScriptCommand?
   private var reportedMissingStart = false
   private var reportedLimit = false
+  private var reportedTime = false
+  private var passes: [PassKey: Pass] = [:]
 
   init(file: String, lines: [String], options: CompiledScript.Options) {
     log = ScriptErrorLog(file: file, lines: lines)
@@ -42,6 +77,16 @@ struct ScriptChecker {
         error(
           at: command, length: Self.keywordLength(command),
           "expected at most \(options.maxEvents) generated events (raise the limit with --max-events), found \(total) by the end of this command"
+        )
+      }
+      if state.timeUs > Self.maxTimeUs, !reportedTime {
+        reportedTime = true
+        let reached =
+          state.timeUs == .max
+          ? "beyond t = 9.2e15 ms" : "t = \(Self.format(Double(state.timeUs) / 1000)) ms"
+        error(
+          at: command, length: Self.keywordLength(command),
+          "expected a script that ends by t = \(Event.maxInputTimeText), found one that reaches \(reached) by the end of this command"
         )
       }
     }
@@ -107,22 +152,36 @@ struct ScriptChecker {
     case .seed:
       return 0
     case .repeatBlock(let count, let body, _):
-      let before = state
-      let first = walkBody(body, depth: depth + 1)
-      guard count > 1 else { return first }
-      let afterFirst = state
-      let second = afterFirst == before ? first : walkBody(body, depth: depth + 1)
+      let entry = state.entry
+      let first = pass(body, of: command, from: entry, depth: depth + 1)
+      let second =
+        count == 1 || first.exit == entry
+        ? first : pass(body, of: command, from: first.exit, depth: depth + 1)
+      state.angle = second.exit.angle
+      state.rateHz = second.exit.rateHz
       // Time: every pass takes as long as the first (durations do not depend on the state).
-      let passUs = afterFirst.timeUs &- before.timeUs
-      state.timeUs = before.timeUs &+ Self.multiply(passUs, count)
-      return Self.add(first, Self.multiply(second, count - 1))
+      state.timeUs = Self.add(state.timeUs, Self.multiply(first.durationUs, count))
+      return Self.add(first.events, Self.multiply(second.events, count - 1))
     }
   }
 
-  mutating func walkBody(_ body: [ScriptCommand], depth: Int) -> Int {
-    var sum = 0
-    for command in body { sum = Self.add(sum, walk(command, depth: depth)) }
-    return sum
+  /// One pass of a `repeat` body from `entry`, walked the first time it is asked for and reused
+  /// after that; the state's time is left alone.
+  mutating func pass(_ body: [ScriptCommand], of block: ScriptCommand, from entry: Entry, depth: Int)
+    -> Pass
+  {
+    let key = PassKey(line: block.line, column: block.column, entry: entry)
+    if let known = passes[key] { return known }
+    let time = state.timeUs
+    state.angle = entry.angle
+    state.rateHz = entry.rateHz
+    state.timeUs = 0
+    var events = 0
+    for command in body { events = Self.add(events, walk(command, depth: depth)) }
+    let result = Pass(events: events, exit: state.entry, durationUs: state.timeUs)
+    state.timeUs = time
+    passes[key] = result
+    return result
   }
 
   mutating func ramp(to target: Double, durationMs: Double) -> Int {
@@ -132,7 +191,7 @@ struct ScriptChecker {
   }
 
   mutating func advance(_ ms: Double) {
-    state.timeUs = state.timeUs &+ CompiledScript.microseconds(ms)
+    state.timeUs = Self.add(state.timeUs, CompiledScript.microseconds(ms))
   }
 
   mutating func error(at command: ScriptCommand, length: Int, _ message: String) {
@@ -178,6 +237,11 @@ struct ScriptChecker {
   static func multiply(_ a: Int, _ b: Int) -> Int {
     let (product, overflow) = a.multipliedReportingOverflow(by: b)
     return overflow ? .max : product
+  }
+
+  static func add(_ a: Int64, _ b: Int64) -> Int64 {
+    let (sum, overflow) = a.addingReportingOverflow(b)
+    return overflow ? .max : sum
   }
 
   static func multiply(_ a: Int64, _ b: Int) -> Int64 {

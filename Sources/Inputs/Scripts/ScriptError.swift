@@ -36,15 +36,12 @@ public struct ScriptError: LocatedError, Sendable, Equatable {
     self.sourceLine = sourceLine
   }
 
-  /// The summary, then the source line with a caret under the offending text.
+  /// The summary, then at most `InputText.lineWindow` characters of the line around the column
+  /// (`…` where it is cut, control characters escaped) and the caret under the column.
   public var description: String {
     guard line > 0, column > 0 else { return summary }
-    var caret = ""
-    for (i, character) in sourceLine.enumerated() where i < column - 1 {
-      caret.append(character == "\t" ? "\t" : " ")
-    }
-    caret += "^" + String(repeating: "~", count: length - 1)
-    return summary + "\n    " + sourceLine + "\n    " + caret
+    let shown = InputText.caret(line: sourceLine, column: column, length: length)
+    return summary + "\n    " + shown.text + "\n    " + shown.caret
   }
 
   /// The same problem as an `InputError` (without the source line), for `EventSource` callers.

@@ -7,6 +7,8 @@ public struct ScriptErrors: Error, Sendable, Equatable, CustomStringConvertible 
   public var errors: [ScriptError]
   /// True when more errors were found than the limit allows.
   public var truncated: Bool
+  /// A last line for the user (why `--lenient` did not help), or nil.
+  public var note: String?
 
   /// Makes a list of errors.
   public init(_ errors: [ScriptError], truncated: Bool = false) {
@@ -20,6 +22,7 @@ public struct ScriptErrors: Error, Sendable, Equatable, CustomStringConvertible 
     if truncated {
       text += "\n(stopped after \(errors.count) errors)"
     }
+    if let note { text += "\n" + note }
     return text
   }
 

@@ -39,14 +39,13 @@ public struct ScriptParser: Sendable {
 
   /// Parses a whole script; throws every error found (up to `errorLimit`).
   public func parse(_ text: String) throws(ScriptErrors) -> [ScriptCommand] {
-    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    return try parse(lines: lines)
+    try parse(lines: CompiledScript.lines(of: text))
   }
 
   /// Parses a script given as lines (without their newlines).
   public func parse(lines: [String]) throws(ScriptErrors) -> [ScriptCommand] {
     var state = ScriptParserState(file: file, angleRange: angleRange, lines: lines)
-    let commands = state.block(depth: 0, opener: nil)
+    let commands = state.script()
     if let errors = state.log.thrown { throw errors }
     return commands
   }
@@ -114,26 +113,75 @@ struct ScriptParserState {
 
   // MARK: Blocks
 
-  /// Commands up to the matching `}` (or the end of the file at the top level).
-  mutating func block(depth: Int, opener: ScriptToken?) -> [ScriptCommand] {
-    var commands: [ScriptCommand] = []
+  /// A `repeat` block being read: its header and the commands of its body so far.
+  struct OpenBlock {
+    var head: ScriptToken
+    var brace: ScriptToken
+    var count: Int
+    var body: [ScriptCommand] = []
+  }
+
+  /// What reading one command gave: a whole command, or the header of a `repeat` block whose
+  /// body follows.
+  enum Parsed {
+    case command(ScriptCommand)
+    case repeatOpened(head: ScriptToken, brace: ScriptToken, count: Int)
+  }
+
+  /// The commands of the whole script. Blocks are kept on an explicit stack, never on the call
+  /// stack, and a block nested deeper than `maxNesting` is an error and skipped whole: no
+  /// input, however deeply nested, makes the parser (or the checker and the source, which walk
+  /// the commands it returns) go deeper than the limit.
+  mutating func script() -> [ScriptCommand] {
+    var top: [ScriptCommand] = []
+    var open: [OpenBlock] = []
+    func append(_ command: ScriptCommand, _ open: inout [OpenBlock], _ top: inout [ScriptCommand]) {
+      if open.isEmpty { top.append(command) } else { open[open.count - 1].body.append(command) }
+    }
     while true {
       let token = peek
       switch token.kind {
       case .newline, .semicolon:
         _ = advance()
       case .end:
-        if let opener {
-          error(at: opener, "expected '}' to close this repeat block, found the end of the file")
+        for block in open.reversed() {
+          error(at: block.brace, "expected '}' to close this repeat block, found the end of the file")
         }
-        return commands
+        return top
       case .closeBrace:
         _ = advance()
-        if opener != nil { return commands }
-        error(at: token, "expected a command, found '}' without a matching 'repeat N {'")
+        guard let block = open.popLast() else {
+          error(at: token, "expected a command, found '}' without a matching 'repeat N {'")
+          continue
+        }
+        let after = peek
+        guard after.endsCommand else {
+          error(at: after, "expected the end of the 'repeat' command, found \(after.found)")
+          recover()
+          continue
+        }
+        let command = ScriptCommand(
+          .repeatBlock(
+            count: block.count, body: block.body,
+            producesEvents: block.body.contains(where: Self.producesEvents)),
+          line: block.head.line, column: block.head.column)
+        append(command, &open, &top)
       default:
         do throws(ScriptParseFailure) {
-          commands.append(try command(depth: depth))
+          switch try command() {
+          case .command(let command):
+            append(command, &open, &top)
+          case .repeatOpened(let head, let brace, let count):
+            guard open.count < ScriptParser.maxNesting else {
+              error(
+                at: head,
+                "expected repeat blocks nested at most \(ScriptParser.maxNesting) deep, found one nested deeper"
+              )
+              skipBlock()
+              continue
+            }
+            open.append(OpenBlock(head: head, brace: brace, count: count))
+          }
         } catch {
           recover()
         }
@@ -141,9 +189,24 @@ struct ScriptParserState {
     }
   }
 
+  /// Skips the body of a block whose `{` was just read, up to and including its `}` (or to the
+  /// end of the file), without parsing it.
+  mutating func skipBlock() {
+    var level = 1
+    while level > 0 {
+      switch advance().kind {
+      case .openBrace: level += 1
+      case .closeBrace: level -= 1
+      case .end: return
+      default: break
+      }
+    }
+  }
+
   // MARK: Commands
 
-  mutating func command(depth: Int) throws(ScriptParseFailure) -> ScriptCommand {
+  /// Reads one command; for `repeat N {` only its header (`script()` reads the body).
+  mutating func command() throws(ScriptParseFailure) -> Parsed {
     let head = advance()
     guard head.kind == .word else {
       throw fail(at: head, "expected a command like 'open to 180 over 300ms', found \(head.found)")
@@ -244,15 +307,7 @@ struct ScriptParserState {
       guard brace.kind == .openBrace else {
         throw fail(at: brace, "expected '{' after 'repeat \(count)', found \(brace.found)")
       }
-      if depth + 1 > ScriptParser.maxNesting {
-        error(
-          at: head,
-          "expected repeat blocks nested at most \(ScriptParser.maxNesting) deep, found one nested deeper"
-        )
-      }
-      let body = block(depth: depth + 1, opener: brace)
-      kind = .repeatBlock(
-        count: count, body: body, producesEvents: body.contains(where: Self.producesEvents))
+      return .repeatOpened(head: head, brace: brace, count: count)
     case "mark":
       let t = advance()
       guard t.kind == .string else {
@@ -283,7 +338,7 @@ struct ScriptParserState {
     guard after.endsCommand else {
       throw fail(at: after, "expected the end of the '\(name)' command, found \(after.found)")
     }
-    return ScriptCommand(kind, line: head.line, column: head.column)
+    return .command(ScriptCommand(kind, line: head.line, column: head.column))
   }
 
   // MARK: Arguments
@@ -386,13 +441,7 @@ struct ScriptParserState {
   }
 
   /// A plain decimal number (no hex, no `inf`/`nan`), or nil.
-  static func number(_ text: some StringProtocol) -> Double? {
-    guard !text.isEmpty, text.allSatisfy({ "0123456789.-+eE".contains($0) }),
-      text.first!.isNumber || text.first == "-" || text.first == "." || text.first == "+",
-      let value = Double(String(text)), value.isFinite
-    else { return nil }
-    return value
-  }
+  static func number(_ text: some StringProtocol) -> Double? { DecimalText.parse(text) }
 
   static func format(_ value: Double) -> String { NumberFormat.shortest(value) }
 
@@ -409,6 +458,7 @@ struct ScriptParserState {
 
   /// The command name closest to a misspelling (edit distance ≤ 2), or nil.
   static func suggestion(for word: String) -> String? {
+    guard word.utf8.count <= 32 else { return nil }
     var best: (String, Int)?
     for name in ScriptParser.commandNames {
       let d = editDistance(Array(word), Array(name))

@@ -1,4 +1,5 @@
 import EventStream
+
 /// Plays a compiled script as input events, generated lazily: memory does not grow with the
 /// number of samples (a ramp or a `repeat` is a small cursor, never an array of events).
 ///
@@ -8,7 +9,8 @@ import EventStream
 /// while let event = try source.next() { … }   // orientation, sample 0, then 100 samples
 /// ```
 /// Time runs on a microsecond clock, so event times are exact decimals (`t` 3.333 at 300 Hz),
-/// and eased angles are rounded to 1e-4°.
+/// and eased angles are rounded to 1e-4°. Compiling keeps every time within
+/// `Event.maxInputTime`; the clock's arithmetic saturates rather than wraps all the same.
 public struct ScriptSource: EventSource {
   /// The script being played.
   public let script: CompiledScript
@@ -92,13 +94,14 @@ public struct ScriptSource: EventSource {
   private mutating func nextSample() -> Event? {
     guard var s = span else { return nil }
     guard s.index < s.count else {
-      timeUs = s.startUs &+ s.durationUs
+      timeUs = ScriptChecker.add(s.startUs, s.durationUs)
       angle = s.to
       span = nil
       return nil
     }
     s.index += 1
-    let t = s.startUs &+ Int64((Double(s.durationUs) * Double(s.index) / Double(s.count)).rounded())
+    let t = ScriptChecker.add(
+      s.startUs, Int64((Double(s.durationUs) * Double(s.index) / Double(s.count)).rounded()))
     var value: Double
     if s.index == s.count {
       value = s.to
@@ -133,8 +136,9 @@ public struct ScriptSource: EventSource {
       }
       let frame = frames.removeLast()
       if let collapsed = frame.collapsed {
-        let passUs = timeUs &- collapsed.startUs
-        timeUs = collapsed.startUs &+ passUs &* Int64(collapsed.count)
+        let passUs = timeUs - collapsed.startUs
+        timeUs = ScriptChecker.add(
+          collapsed.startUs, ScriptChecker.multiply(passUs, collapsed.count))
       }
     }
     return nil
@@ -146,7 +150,7 @@ public struct ScriptSource: EventSource {
     let count = max(minimum, CompiledScript.sampleCount(durationMs: durationMs, rateHz: rateHz))
     let durationUs = CompiledScript.microseconds(durationMs)
     guard count > 0 else {
-      timeUs = timeUs &+ durationUs
+      timeUs = ScriptChecker.add(timeUs, durationUs)
       return
     }
     span = Span(
@@ -169,7 +173,7 @@ public struct ScriptSource: EventSource {
     case .close(let d, let easing):
       startSpan(.ramp(easing), to: script.angleRange.lowerBound, durationMs: d, minimum: 1)
     case .wait(let d):
-      timeUs = timeUs &+ CompiledScript.microseconds(d)
+      timeUs = ScriptChecker.add(timeUs, CompiledScript.microseconds(d))
     case .hold(let d):
       startSpan(.hold, to: angle, durationMs: d, minimum: 0)
     case .jitter(let amplitude, let d):

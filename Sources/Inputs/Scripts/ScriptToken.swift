@@ -1,4 +1,5 @@
 import EventStream
+
 /// A token of a `.hinge` script line: a word, a quoted string, or punctuation.
 struct ScriptToken: Sendable, Equatable {
   /// What kind of token.
@@ -28,11 +29,12 @@ struct ScriptToken: Sendable, Equatable {
   /// Length in characters as written (quotes included).
   var length: Int
 
-  /// How a message names the token: `'fast'`, `';'`, `the end of the line`.
+  /// How a message names the token: `'fast'`, `';'`, `the end of the line` (a long word cut
+  /// short, control characters escaped).
   var found: String {
     switch kind {
-    case .word: "'\(text)'"
-    case .string: "\"\(text)\""
+    case .word: "'\(InputText.excerpt(text))'"
+    case .string: "\"\(InputText.excerpt(text))\""
     case .semicolon: "';'"
     case .openBrace: "'{'"
     case .closeBrace: "'}'"
