@@ -77,6 +77,7 @@ public struct EventDecoder: Sendable {
   private func decodeObject(_ s: inout JSONScanner) throws -> Line {
     try s.expect(UInt8(ascii: "{"), "a JSON object '{'")
     var time: Double?
+    var timeOffset = 0
     var typeName: String?
     var typeOffset = 0
     var angle: Double?
@@ -91,6 +92,7 @@ public struct EventDecoder: Sendable {
         s.skipWhitespace()
         let valueOffset = s.offset
         if !key.escaped && s.equals(key.start, key.end, "t") {
+          timeOffset = valueOffset
           time = try number(&s, for: "'t' (milliseconds)")
         } else if !key.escaped && s.equals(key.start, key.end, "type") {
           typeOffset = valueOffset
@@ -104,15 +106,17 @@ public struct EventDecoder: Sendable {
           angleOffset = valueOffset
           angle = try number(&s, for: "'angle' (degrees)")
         } else {
-          let name = String(
-            decoding: UnsafeBufferPointer(start: s.base + key.start, count: key.end - key.start), as: UTF8.self)
+          let name =
+            key.escaped
+            ? try s.decodeString(key.start, key.end)
+            : String(
+              decoding: UnsafeBufferPointer(start: s.base + key.start, count: key.end - key.start), as: UTF8.self)
           let value = try JSONValue.parseValue(&s, depth: 1)
           fields.append((name, value, valueOffset))
         }
       } while s.consume(UInt8(ascii: ","))
       try s.expect(UInt8(ascii: "}"), "',' or '}'")
     }
-    let end = s.offset
     guard s.atEnd() else {
       throw Failure(
         column: s.column(of: s.offset),
@@ -124,16 +128,19 @@ public struct EventDecoder: Sendable {
     guard let time else {
       throw Failure(column: 1, message: "expected a 't' field (milliseconds), found none")
     }
-    guard time >= 0, time.isFinite else {
+    // A time beyond the maximum would swallow the durations the stages add to it.
+    let maxTime = dialect == .input ? Event.maxInputTime : Event.maxStreamTime
+    guard time >= 0, time <= maxTime else {
       throw Failure(
-        column: 1,
+        column: s.column(of: timeOffset),
         message:
-          "expected a finite 't' ≥ 0 (milliseconds), found \(time.isFinite ? NumberFormat.shortest(time) : "\(time)")")
+          "expected a 't' from 0 to \(dialect == .input ? Event.maxInputTimeText : Event.maxStreamTimeText), found \(time.isFinite ? NumberFormat.shortest(time) : "\(time)")"
+      )
     }
     if let angle, !angle.isFinite {
       throw Failure(column: s.column(of: angleOffset), message: "expected a finite 'angle' (degrees), found \(angle)")
     }
-    let fieldReader = Fields(fields: fields, scanner: s, end: end)
+    let fieldReader = Fields(fields: fields, columns: Columns(base: s.base, count: s.count))
     let typeColumn = s.column(of: typeOffset)
     let kind: EventKind?
     switch (EventType(rawValue: typeName), dialect) {
@@ -212,21 +219,29 @@ public struct EventDecoder: Sendable {
       let hint =
         dialect == .input && EventType(rawValue: typeName).map(EventType.outputs.contains) == true
         ? " — is this a simulator stream? pipe it to 'hingesim read'" : ""
-      throw Failure(column: typeColumn, message: "expected an event type (\(known)), found \"\(typeName)\"\(hint)")
+      throw Failure(
+        column: typeColumn,
+        message: "expected an event type (\(known)), found \"\(InputText.excerpt(typeName))\"\(hint)")
     }
     return .event(Event(time: time, kind))
+  }
+}
+
+/// The columns of byte offsets in the line being decoded, worked out only for an error: a line
+/// of many fields costs one pass, not one per field.
+private struct Columns {
+  let base: UnsafePointer<UInt8>
+  let count: Int
+
+  func column(of offset: Int) -> Int {
+    String(decoding: UnsafeBufferPointer(start: base, count: min(offset, count)), as: UTF8.self).count + 1
   }
 }
 
 /// Typed access to the fields of one decoded line, with located errors.
 private struct Fields {
   var fields: [(key: String, value: JSONValue, offset: Int)]
-  var columns: [Int]
-
-  init(fields: [(key: String, value: JSONValue, offset: Int)], scanner: borrowing JSONScanner, end: Int) {
-    self.fields = fields
-    self.columns = fields.map { scanner.column(of: $0.offset) }
-  }
+  let columns: Columns
 
   func has(_ key: String) -> Bool { fields.contains { $0.key == key } }
 
@@ -234,7 +249,7 @@ private struct Fields {
     guard let i = fields.firstIndex(where: { $0.key == key }) else {
       throw EventDecoder.Failure(column: 1, message: "expected a '\(key)' field, found none")
     }
-    return (fields[i].value, columns[i])
+    return (fields[i].value, columns.column(of: fields[i].offset))
   }
 
   /// The value of `key` as `convert` takes it, or an error that names what was expected:

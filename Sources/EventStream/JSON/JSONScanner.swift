@@ -106,6 +106,12 @@ public struct JSONScanner: ~Copyable {
       }
       return s
     }
+    return try decodeString(start, end)
+  }
+
+  /// The string between the quotes at `start..<end` (from `rawString()`), escapes decoded.
+  public func decodeString(_ start: Int, _ end: Int) throws(JSONSyntaxError) -> String {
+    let raw = UnsafeBufferPointer(start: base + start, count: end - start)
     var out: [UInt8] = []
     var i = 0
     while i < raw.count {
@@ -125,12 +131,12 @@ public struct JSONScanner: ~Copyable {
       case UInt8(ascii: "f"): out.append(0x0C)
       case UInt8(ascii: "/"), UInt8(ascii: "\\"), UInt8(ascii: "\""): out.append(e)
       case UInt8(ascii: "u"):
-        guard i + 4 <= raw.count, let unit = UInt16(String(decoding: raw[i..<(i + 4)], as: UTF8.self), radix: 16)
+        guard let unit = Self.hexUnit(raw, at: i)
         else { throw JSONSyntaxError(offset: start + i - 2, expected: "four hex digits after \\u") }
         i += 4
         var scalarValue = UInt32(unit)
         if (0xD800..<0xDC00).contains(unit), i + 6 <= raw.count, raw[i] == 0x5C, raw[i + 1] == UInt8(ascii: "u"),
-          let low = UInt16(String(decoding: raw[(i + 2)..<(i + 6)], as: UTF8.self), radix: 16),
+          let low = Self.hexUnit(raw, at: i + 2),
           (0xDC00..<0xE000).contains(low)
         {
           scalarValue = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(low) - 0xDC00)
@@ -142,7 +148,27 @@ public struct JSONScanner: ~Copyable {
         throw JSONSyntaxError(offset: start + i - 1, expected: "a valid escape")
       }
     }
-    return String(decoding: out, as: UTF8.self)
+    guard let decoded = String(validating: out, as: UTF8.self) else {
+      throw JSONSyntaxError(offset: start, expected: "valid UTF-8")
+    }
+    return decoded
+  }
+
+  /// The UTF-16 unit written as exactly four hex digits at `i` (no sign, unlike `UInt16(_:radix:)`).
+  private static func hexUnit(_ raw: UnsafeBufferPointer<UInt8>, at i: Int) -> UInt16? {
+    guard i + 4 <= raw.count else { return nil }
+    var unit: UInt16 = 0
+    for b in raw[i..<(i + 4)] {
+      let digit: UInt8
+      switch b {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = b - UInt8(ascii: "0")
+      case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = b - UInt8(ascii: "a") + 10
+      case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = b - UInt8(ascii: "A") + 10
+      default: return nil
+      }
+      unit = unit << 4 | UInt16(digit)
+    }
+    return unit
   }
 
   private static let powersOfTen: [Double] = (0...22).map { e in
@@ -159,6 +185,10 @@ public struct JSONScanner: ~Copyable {
     if offset < count, base[offset] == UInt8(ascii: "-") {
       negative = true
       offset += 1
+    }
+    // RFC 8259: no leading zeros (`012`, `-01`); a lone `0` may start `0.5`.
+    if offset + 1 < count, base[offset] == UInt8(ascii: "0"), base[offset + 1] &- 0x30 < 10 {
+      throw JSONSyntaxError(offset: start, expected: "a number without leading zeros")
     }
     var mantissa: UInt64 = 0
     var digits = 0
@@ -229,9 +259,14 @@ public struct JSONScanner: ~Copyable {
     return true
   }
 
+  /// Arrays and objects nest at most this deep: deeper is an error, never a deep recursion.
+  public static let maxDepth = 64
+  /// What a too-deep value is expected to be, for its error.
+  static let depthExpectation = "at most \(maxDepth) nested arrays and objects"
+
   /// Skips one value of any kind (for unknown fields).
   public mutating func skipValue(depth: Int = 0) throws(JSONSyntaxError) {
-    guard depth < 64 else { throw JSONSyntaxError(offset: offset, expected: "less nesting") }
+    guard depth < Self.maxDepth else { throw JSONSyntaxError(offset: offset, expected: Self.depthExpectation) }
     skipWhitespace()
     guard let b = peek else { throw JSONSyntaxError(offset: offset, expected: "a value") }
     switch b {
@@ -257,13 +292,24 @@ public struct JSONScanner: ~Copyable {
     }
   }
 
-  /// A short excerpt of the text at `offset`, for "found …" in messages.
+  /// A short excerpt of the text at `offset`, for "found …" in messages: at most 24 characters,
+  /// `…` when the line goes on, control characters escaped (`InputText`).
   public func found(at offset: Int) -> String {
     guard offset < count else { return "the end of the line" }
     var end = offset
-    while end < count, end - offset < 24, base[end] != 0x0A { end += 1 }
-    let text = String(decoding: UnsafeBufferPointer(start: base + offset, count: end - offset), as: UTF8.self)
-    return "'" + text + (end < count && base[end] != 0x0A ? "…" : "") + "'"
+    while end < count, end - offset < 100, base[end] != 0x0A { end += 1 }
+    let window = String(decoding: UnsafeBufferPointer(start: base + offset, count: end - offset), as: UTF8.self)
+    var shown = ""
+    var index = window.startIndex
+    var characters = 0
+    while index < window.endIndex, characters < 24 {
+      let next = window.index(after: index)
+      shown += InputText.escaped(window[index..<next])
+      characters += 1
+      index = next
+    }
+    let cut = index < window.endIndex || (end < count && base[end] != 0x0A)
+    return "'" + shown + (cut ? "…" : "") + "'"
   }
 
   /// The 1-based column (in characters) of a byte offset.

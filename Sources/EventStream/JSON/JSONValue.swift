@@ -33,18 +33,21 @@ public indirect enum JSONValue: Sendable, Equatable {
     case .null: "null"
     case .bool(let b): b ? "true" : "false"
     case .number(let n): n == n.rounded() && abs(n) < 1e15 ? String(Int(n)) : String(n)
-    case .string(let s): "\"\(s)\""
+    case .string(let s): "\"\(InputText.excerpt(s))\""
     case .array: "an array"
     case .object: "an object"
     }
   }
 
-  /// Parses a whole document from UTF-8 bytes.
+  /// Parses a whole document from UTF-8 bytes; a leading UTF-8 byte order mark is skipped
+  /// (RFC 8259 lets a parser ignore it, and editors on Windows write one). Error offsets count
+  /// from the first byte of `bytes`, the mark included.
   public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
     do {
       return try bytes.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) -> JSONValue in
         guard let base = buffer.baseAddress else { throw JSONSyntaxError(offset: 0, expected: "a value") }
         var scanner = JSONScanner(base: base, count: buffer.count)
+        if FileBytes.hasByteOrderMark(buffer) { scanner.offset = FileBytes.byteOrderMark.count }
         let value = try parseValue(&scanner, depth: 0)
         guard scanner.atEnd() else {
           throw JSONSyntaxError(offset: scanner.offset, expected: "the end of the document")
@@ -55,7 +58,9 @@ public indirect enum JSONValue: Sendable, Equatable {
   }
 
   static func parseValue(_ s: inout JSONScanner, depth: Int) throws(JSONSyntaxError) -> JSONValue {
-    guard depth < 64 else { throw JSONSyntaxError(offset: s.offset, expected: "less nesting") }
+    guard depth < JSONScanner.maxDepth else {
+      throw JSONSyntaxError(offset: s.offset, expected: JSONScanner.depthExpectation)
+    }
     s.skipWhitespace()
     guard let b = s.peek else { throw JSONSyntaxError(offset: s.offset, expected: "a value") }
     switch b {

@@ -1,6 +1,7 @@
 import Platform
 
-/// Reads whole small files (profiles, scripts) with located errors.
+/// Reads whole small files (profiles, reports, texts) with located errors; a directory is exit
+/// 66 (`InputError.Kind.missing`: it cannot be read as a file).
 public enum FileBytes {
   /// The bytes of `path` (`-` reads stdin); `display` names it in errors.
   public static func read(path: String, display: String? = nil) throws(InputError) -> [UInt8] {
@@ -10,7 +11,8 @@ public enum FileBytes {
     case .success(let opened): fd = opened
     case .failure(let error):
       throw InputError(
-        file: name, line: 0, column: 0, message: "cannot open: \(error.message)", kind: error.isMissing ? .missing : .io)
+        file: name, line: 0, column: 0, message: "cannot open: \(error.message)", kind: error.isMissing ? .missing : .io
+      )
     }
     defer { if fd != 0 { POSIX.close(fd) } }
     var bytes: [UInt8] = []
@@ -20,17 +22,26 @@ public enum FileBytes {
       case .success(0): return bytes
       case .success(let n): bytes.append(contentsOf: chunk[0..<n])
       case .failure(let error) where error.isDirectory:
-        throw InputError(file: name, line: 0, column: 0, message: "is a directory, expected a file")
+        throw InputError(file: name, line: 0, column: 0, message: "is a directory, expected a file", kind: .missing)
       case .failure(let error):
         throw InputError(file: name, line: 0, column: 0, message: "read failed: \(error.message)", kind: .io)
       }
     }
   }
 
-  /// 1-based line and column (in characters) of a byte offset.
+  /// The UTF-8 byte order mark (U+FEFF), which every reader skips at the start of a file.
+  public static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
+  /// True when `bytes` start with the UTF-8 byte order mark.
+  public static func hasByteOrderMark(_ bytes: some Collection<UInt8>) -> Bool {
+    bytes.starts(with: byteOrderMark)
+  }
+
+  /// 1-based line and column (in characters) of a byte offset; a byte order mark at the start
+  /// of the file takes no column.
   public static func lineAndColumn(of offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
     var line = 1
-    var lineStart = 0
+    var lineStart = hasByteOrderMark(bytes) && offset >= byteOrderMark.count ? byteOrderMark.count : 0
     for i in 0..<min(offset, bytes.count) where bytes[i] == 0x0A {
       line += 1
       lineStart = i + 1
