@@ -1,10 +1,13 @@
-import Platform
 import EventStream
+import Platform
 
 /// Reads a file or stdin line by line in large blocks, without holding the whole file.
 ///
 /// Memory stays bounded by the longest line (capped at `maxLineBytes`), whatever the file's
-/// length. Lines are handed out as byte buffers valid until the next call.
+/// length, and time is linear in it: a long line arriving in small reads is searched for its
+/// newline once, not again after every read. Lines are handed out as byte buffers valid until
+/// the next call, without their `\n` or `\r\n`, and without the UTF-8 byte order mark that may
+/// open the first one. A directory is exit 66 (`InputError.Kind.missing`), "is a directory".
 public final class LineReader {
   /// The name used in errors (`-` becomes `<stdin>`).
   public let name: String
@@ -13,6 +16,8 @@ public final class LineReader {
   private var start = 0
   private var end = 0
   private var eof = false
+  /// `buffer[start..<searched]` is known to hold no newline.
+  private var searched = 0
   /// The 1-based number of the line last returned.
   public private(set) var lineNumber = 0
   /// Longest line accepted.
@@ -66,36 +71,57 @@ public final class LineReader {
   public func nextLine<R>(_ body: (UnsafeBufferPointer<UInt8>) throws(InputError) -> R) throws(InputError) -> R? {
     while true {
       if let newline = findNewline() {
-        lineNumber += 1
-        var lineEnd = newline
-        if lineEnd > start, buffer[lineEnd - 1] == 0x0D { lineEnd -= 1 }
         let lineStart = start
         start = newline + 1
-        return try buffer.withUnsafeBufferPointer { all throws(InputError) -> R in
-          try body(UnsafeBufferPointer(rebasing: all[lineStart..<lineEnd]))
-        }
+        return try hand(lineStart, newline, to: body)
       }
       if eof {
         guard start < end else { return nil }
-        lineNumber += 1
-        var lineEnd = end
-        if lineEnd > start, buffer[lineEnd - 1] == 0x0D { lineEnd -= 1 }
         let lineStart = start
         start = end
-        return try buffer.withUnsafeBufferPointer { all throws(InputError) -> R in
-          try body(UnsafeBufferPointer(rebasing: all[lineStart..<lineEnd]))
-        }
+        return try hand(lineStart, end, to: body)
       }
       try refill()
     }
   }
 
-  private func findNewline() -> Int? {
-    buffer.withUnsafeBufferPointer { p -> Int? in
-      guard end > start, let base = p.baseAddress else { return nil }
-      return POSIX.firstIndex(of: 0x0A, in: UnsafeRawBufferPointer(start: base + start, count: end - start))
-        .map { start + $0 }
+  /// The first bytes of the input, left in place for `nextLine`: read until `enough` says they
+  /// suffice, `limit` bytes are there or the input ends — so sniffing a pipe never waits for
+  /// more than the line that decides.
+  public func peek(limit: Int = 4096, until enough: ([UInt8]) -> Bool) throws(InputError) -> [UInt8] {
+    while true {
+      let head = Array(buffer[start..<min(end, start + limit)])
+      if eof || head.count >= limit || enough(head) { return head }
+      try refill()
     }
+  }
+
+  /// Counts the line at `buffer[lineStart..<lineEnd]` and hands it to `body`, less a trailing
+  /// `\r` and, on the first line, a byte order mark.
+  @inline(__always) private func hand<R>(
+    _ lineStart: Int, _ lineEnd: Int, to body: (UnsafeBufferPointer<UInt8>) throws(InputError) -> R
+  ) throws(InputError) -> R {
+    lineNumber += 1
+    var first = lineStart
+    var last = lineEnd
+    if last > first, buffer[last - 1] == 0x0D { last -= 1 }
+    if lineNumber == 1, FileBytes.hasByteOrderMark(buffer[first..<last]) {
+      first += FileBytes.byteOrderMark.count
+    }
+    return try buffer.withUnsafeBufferPointer { all throws(InputError) -> R in
+      try body(UnsafeBufferPointer(rebasing: all[first..<last]))
+    }
+  }
+
+  private func findNewline() -> Int? {
+    let from = max(start, searched)
+    let found = buffer.withUnsafeBufferPointer { p -> Int? in
+      guard end > from, let base = p.baseAddress else { return nil }
+      return POSIX.firstIndex(of: 0x0A, in: UnsafeRawBufferPointer(start: base + from, count: end - from))
+        .map { from + $0 }
+    }
+    if found == nil { searched = end }
+    return found
   }
 
   private func refill() throws(InputError) {
@@ -106,6 +132,7 @@ public final class LineReader {
           p.baseAddress!.copyMemory(from: p.baseAddress! + start, byteCount: pending)  // memmove: may overlap
         }
       }
+      searched = max(0, searched - start)
       start = 0
       end = pending
     }
@@ -117,7 +144,9 @@ public final class LineReader {
       }
       buffer.append(contentsOf: [UInt8](repeating: 0, count: buffer.count))
     }
-    let read = buffer.withUnsafeMutableBytes { POSIX.read(fd, into: UnsafeMutableRawBufferPointer(rebasing: $0[end...])) }
+    let read = buffer.withUnsafeMutableBytes {
+      POSIX.read(fd, into: UnsafeMutableRawBufferPointer(rebasing: $0[end...]))
+    }
     switch read {
     case .success(let n):
       if n == 0 { eof = true }
@@ -129,7 +158,7 @@ public final class LineReader {
       throw InputError(
         file: name, line: 0, column: 0,
         message: isDirectory ? "is a directory, expected a file" : "read failed: \(error.message)",
-        kind: isDirectory ? .badData : .io)
+        kind: isDirectory ? .missing : .io)
     }
   }
 }

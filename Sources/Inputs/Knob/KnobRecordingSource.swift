@@ -39,7 +39,7 @@ public struct KnobRecordingSource: EventSource {
     } catch {
       throw InputError(
         file: name, line: error.line, column: error.column,
-        message: "expected \(error.expected), found \(error.found)")
+        message: "expected \(error.expected), found \(InputText.escaped(error.found))")
     }
   }
 

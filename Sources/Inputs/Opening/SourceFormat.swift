@@ -25,30 +25,51 @@ public enum SourceFormat: String, CaseIterable, Sendable {
     return nil
   }
 
-  /// Guesses the format from the first bytes of a stream.
+  /// Guesses the format from the first bytes of a stream (stdin, or a file whose extension
+  /// names no format): the first line that is neither blank nor a `#` comment decides; a byte
+  /// order mark is skipped.
   static func sniff(_ head: [UInt8]) -> SourceFormat {
-    let text = String(decoding: head, as: UTF8.self)
-    for raw in text.split(separator: "\n") {
-      let line = raw.trimmingCharacters
-      if line.isEmpty { continue }
-      if line.hasPrefix("{") { return .jsonl }
-      if line.hasPrefix("t_ms") { return .csv }
-      if line.hasPrefix("E:") || line.hasPrefix("# EVEMU") || line.hasPrefix("N:") || line.hasPrefix("I:") {
-        return .evemu
-      }
-      if line.hasPrefix("version:") || line.hasPrefix("ndevices:") || line.hasPrefix("libinput:") { return .libinput }
-      if line.hasPrefix("#") { continue }
-      return .hinge
+    for line in lines(of: head) {
+      if let format = format(ofLine: line) { return format }
     }
     return .jsonl
+  }
+
+  /// True when `head` holds a whole line that decides the format, so a sniffer can stop reading.
+  static func decides(_ head: [UInt8]) -> Bool {
+    var lines = lines(of: head)
+    if head.last != 0x0A { lines = lines.dropLast() }  // the last line may be incomplete
+    return lines.contains { format(ofLine: $0) != nil }
+  }
+
+  private static func lines(of head: [UInt8]) -> ArraySlice<Substring> {
+    let bytes = FileBytes.hasByteOrderMark(head) ? head.dropFirst(FileBytes.byteOrderMark.count) : head[...]
+    let text = String(decoding: bytes, as: UTF8.self)
+    return text.split { $0 == "\n" || $0 == "\r\n" }[...]  // "\r\n" is one Character
+  }
+
+  /// The format a line announces, or nil for a blank or comment line.
+  private static func format(ofLine raw: Substring) -> SourceFormat? {
+    let line = raw.trimmingCharacters
+    if line.isEmpty { return nil }
+    if line.hasPrefix("{") { return .jsonl }
+    if line.hasPrefix("t_ms") { return .csv }
+    if line.hasPrefix("E:") || line.hasPrefix("# EVEMU") || line.hasPrefix("N:") || line.hasPrefix("I:") {
+      return .evemu
+    }
+    if line.hasPrefix("version:") || line.hasPrefix("ndevices:") || line.hasPrefix("libinput:") { return .libinput }
+    if line.hasPrefix("#") { return nil }
+    return .hinge
   }
 }
 
 extension Substring {
+  /// The text without leading and trailing spaces, tabs and carriage returns.
   public var trimmingCharacters: Substring {
-    var s = self
-    while let f = s.first, f == " " || f == "\t" || f == "\r" { s.removeFirst() }
-    while let l = s.last, l == " " || l == "\t" || l == "\r" { s.removeLast() }
-    return s
+    var first = startIndex
+    while first < endIndex, [" ", "\t", "\r"].contains(self[first]) { first = index(after: first) }
+    var last = endIndex
+    while last > first, [" ", "\t", "\r"].contains(self[index(before: last)]) { last = index(before: last) }
+    return self[first..<last]
   }
 }

@@ -3,7 +3,6 @@ import Knob
 import Platform
 import Synchronization
 
-
 /// A type-erased event source, so commands can hold whichever source a file needs.
 public struct AnyEventSource: EventSource {
   /// The wrapped source.
@@ -45,8 +44,9 @@ public enum SourceError: Error, Sendable {
 }
 
 /// Opens a SOURCE argument as an event source: a `.jsonl` or `.csv` trace, a `.hinge`
-/// script, a knob recording, or `-` (stdin, sniffed unless a format is given) — the one
-/// place that decides which reader a file gets.
+/// script, a knob recording, or `-` (stdin) — the one place that decides which reader a file
+/// gets. Stdin and a file whose extension names no format (`.txt`, `/dev/fd/63`) are sniffed
+/// by their first line, unless a format is given.
 public struct SourceOpener: Sendable {
   /// The settings every source of a run shares.
   public var settings: SourceSettings
@@ -92,6 +92,7 @@ public struct SourceOpener: Sendable {
         reader = LineReader(fileDescriptor: 0, name: "<stdin>", prefix: head)
       } else {
         reader = try LineReader(path: path)
+        if format == nil { format = SourceFormat.sniff(try reader.peek(until: SourceFormat.decides)) }
       }
       switch format ?? .jsonl {
       case .jsonl:

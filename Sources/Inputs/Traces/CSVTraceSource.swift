@@ -1,4 +1,5 @@
 import EventStream
+
 /// Reads a sensor log as CSV: a header line, then `t_ms,angle_deg[,orientation]` rows.
 ///
 /// ```
@@ -7,6 +8,7 @@ import EventStream
 /// 10,1.8
 /// ```
 /// An orientation cell emits an `orientation` event when it differs from the previous one.
+/// Numbers are plain decimals (`0x10` is an error, not 16); times lie in 0 … `Event.maxInputTime`.
 public struct CSVTraceSource: EventSource {
   private let reader: LineReader
   private var checks: TraceChecks
@@ -65,14 +67,7 @@ public struct CSVTraceSource: EventSource {
         if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
         if !sawHeader {
           sawHeader = true
-          let header = trimmed.lowercased().split(separator: ",").map { $0.trimmingSpaces }
-          guard header.count >= 2, header[0] == "t_ms", header[1] == "angle_deg",
-            header.count < 3 || header[2] == "orientation"
-          else {
-            throw InputError(
-              file: name, line: lineNumber, column: 1,
-              message: "expected the header 't_ms,angle_deg[,orientation]', found '\(trimmed)'")
-          }
+          try Self.checkHeader(text, file: name, line: lineNumber)
           continue
         }
         do {
@@ -90,6 +85,35 @@ public struct CSVTraceSource: EventSource {
     }
   }
 
+  /// The header is `t_ms,angle_deg` or `t_ms,angle_deg,orientation` (any case, spaces around
+  /// cells allowed); another cell, or a missing one, is an error at that cell.
+  private static func checkHeader(_ text: String, file: String, line: Int) throws(InputError) {
+    let expected = ["t_ms", "angle_deg", "orientation"]
+    var column = 1
+    var index = 0
+    for cell in text.split(separator: ",", omittingEmptySubsequences: false) {
+      let name = cell.trimmingSpaces.lowercased()
+      // An empty third cell (`t_ms,angle_deg,`) is no orientation column, as in the rows.
+      guard index < expected.count, name == expected[index] || (index == 2 && name.isEmpty) else {
+        let found =
+          index < expected.count
+          ? "'\(InputText.excerpt(text.trimmingSpaces))'"
+          : "an extra column '\(InputText.excerpt(cell.trimmingSpaces))'"
+        throw InputError(
+          file: file, line: line, column: index < expected.count ? 1 : column,
+          message: "expected the header 't_ms,angle_deg[,orientation]', found \(found)")
+      }
+      column += cell.count + 1
+      index += 1
+    }
+    guard index >= 2 else {
+      throw InputError(
+        file: file, line: line, column: 1,
+        message: "expected the header 't_ms,angle_deg[,orientation]', found '\(InputText.excerpt(text.trimmingSpaces))'"
+      )
+    }
+  }
+
   private mutating func parseRow(_ text: String, line: Int) throws(InputError) -> Event? {
     let cells = text.split(separator: ",", omittingEmptySubsequences: false)
     var column = 1
@@ -103,15 +127,20 @@ public struct CSVTraceSource: EventSource {
         file: reader.name, line: line, column: 1,
         message: "expected 2 or 3 cells (t_ms,angle_deg[,orientation]), found \(values.count)")
     }
-    guard let t = Double(values[0].0), t.isFinite else {
+    guard let t = DecimalText.parse(values[0].0) else {
       throw InputError(
         file: reader.name, line: line, column: values[0].1,
-        message: "expected a time in milliseconds, found '\(values[0].0)'")
+        message: "expected a time in milliseconds, found '\(InputText.excerpt(values[0].0))'")
     }
-    guard let angle = Double(values[1].0), angle.isFinite else {
+    guard t >= 0, t <= Event.maxInputTime else {
+      throw InputError(
+        file: reader.name, line: line, column: values[0].1,
+        message: "expected a time from 0 to \(Event.maxInputTimeText), found \(NumberFormat.shortest(t))")
+    }
+    guard let angle = DecimalText.parse(values[1].0) else {
       throw InputError(
         file: reader.name, line: line, column: values[1].1,
-        message: "expected an angle in degrees, found '\(values[1].0)'")
+        message: "expected an angle in degrees, found '\(InputText.excerpt(values[1].0))'")
     }
     var orientationEvent: Event?
     if values.count == 3, !values[2].0.isEmpty {
@@ -119,7 +148,7 @@ public struct CSVTraceSource: EventSource {
         throw InputError(
           file: reader.name, line: line, column: values[2].1,
           message:
-            "expected an orientation (\(Orientation.allCases.map(\.rawValue).joined(separator: ", "))), found '\(values[2].0)'"
+            "expected an orientation (\(Orientation.allCases.map(\.rawValue).joined(separator: ", "))), found '\(InputText.excerpt(values[2].0))'"
         )
       }
       if o != orientation {
@@ -143,9 +172,13 @@ public struct CSVTraceSource: EventSource {
 extension StringProtocol {
   /// The text without leading and trailing spaces and tabs.
   var trimmingSpaces: String {
-    var s = Substring(self)
-    while let f = s.first, f == " " || f == "\t" { s.removeFirst() }
-    while let l = s.last, l == " " || l == "\t" { s.removeLast() }
-    return String(s)
+    let s = Substring(self)
+    var first = s.startIndex
+    while first < s.endIndex, s[first] == " " || s[first] == "\t" { first = s.index(after: first) }
+    var last = s.endIndex
+    while last > first, s[s.index(before: last)] == " " || s[s.index(before: last)] == "\t" {
+      last = s.index(before: last)
+    }
+    return String(s[first..<last])
   }
 }
