@@ -16,7 +16,8 @@ public enum EvemuRecording {
     var builder = RecordingBuilder()
     var bitBytes: [UInt64: Int] = [:]  // bytes already seen per B: type
     var lineNumber = 0
-    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+    let text = KnobRecording.withoutByteOrderMark(text)
+    for line in KnobRecording.lines(of: text) {
       lineNumber += 1
       var scanner = LineScanner(line, file: file, lineNumber: lineNumber)
       scanner.skipSpaces()
@@ -25,7 +26,7 @@ public enum EvemuRecording {
       switch tag {
       case "N:":
         scanner.skipSpaces()
-        builder.name = scanner.rest.trimmingTrailingSpaces()
+        builder.name = String(Substring(scanner.rest).trimmingTrailing())
       case "I:":
         for what in ["the bus type", "the vendor id", "the product id", "the version"] {
           _ = try scanner.hex("\(what) in hex", maximum: 0xffff)
@@ -69,9 +70,12 @@ public enum EvemuRecording {
           "an event value in decimal", in: Int64(Int32.min)...Int64(Int32.max),
           stoppingAt: [UInt8(ascii: "#")])
         try endOfLine(&scanner)
-        builder.add(
+        let time = builder.add(
           seconds: seconds, microseconds: microseconds, type: UInt16(type), code: UInt16(code),
           value: Int32(value))
+        guard time <= KnobRecording.maxElapsedMs else {
+          throw RecordingBuilder.tooLate(time, scanner, column: stampColumn)
+        }
       default:
         throw scanner.error(
           "a line starting with N:, I:, P:, B:, A:, L:, S:, E: or #", found: tag, column: tagColumn)
@@ -104,13 +108,5 @@ public enum EvemuRecording {
     guard scanner.atEnd || scanner.peek == UInt8(ascii: "#") else {
       throw scanner.error("end of line or a '# comment'", found: scanner.rest)
     }
-  }
-}
-
-extension String {
-  func trimmingTrailingSpaces() -> String {
-    var text = self
-    while let last = text.last, last == " " || last == "\t" || last == "\r" { text.removeLast() }
-    return text
   }
 }

@@ -17,12 +17,29 @@ public struct KnobRecording: Sendable, Equatable {
     self.inputs = inputs
   }
 
+  /// The latest time an input may come after the first, ms: 1e12 ms, about 31 years (the
+  /// limit every source keeps, `Event.maxInputTime`). Later times would lose the milliseconds
+  /// the simulator adds to them.
+  public static let maxElapsedMs = 1e12
+
   /// Parses a recording by its extension: `.evemu` (also `.events`, `.txt`) or `.yml`/`.yaml`.
   public static func parse(text: String, file: String) throws(KnobRecordingError) -> KnobRecording {
+    let text = withoutByteOrderMark(text)
     if isLibinputRecord(file: file, text: text) {
       return try LibinputRecording.parse(text: text, file: file)
     }
     return try EvemuRecording.parse(text: text, file: file)
+  }
+
+  /// `text` without the UTF-8 byte order mark (U+FEFF) it may start with.
+  static func withoutByteOrderMark(_ text: String) -> String {
+    text.unicodeScalars.first == "\u{FEFF}" ? String(text.unicodeScalars.dropFirst()) : text
+  }
+
+  /// The lines of `text`, split at `\n` and at `\r\n` (which Swift sees as one character, so
+  /// splitting at `"\n"` alone would leave a CRLF file one long line).
+  static func lines(of text: String) -> [Substring] {
+    text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
   }
 
   /// True for names that are knob recordings (`.evemu`, `.yml`, `.yaml`).
@@ -50,7 +67,10 @@ struct RecordingBuilder {
   private var seenRelative: [UInt16] = []
   private var absoluteSeen: [UInt16: (min: Int32, max: Int32)] = [:]
 
-  mutating func add(seconds: Int64, microseconds: Int64, type: UInt16, code: UInt16, value: Int32) {
+  /// Adds one raw event; returns its time in ms since the first event, which the parser checks
+  /// against `KnobRecording.maxElapsedMs` (a time past it is not added).
+  @discardableResult
+  mutating func add(seconds: Int64, microseconds: Int64, type: UInt16, code: UInt16, value: Int32) -> Double {
     let (scaled, overflow1) = seconds.multipliedReportingOverflow(by: 1_000_000)
     let (stamp, overflow2) = scaled.addingReportingOverflow(microseconds)
     let micro = overflow1 || overflow2 ? Int64.max : stamp
@@ -58,6 +78,7 @@ struct RecordingBuilder {
     firstMicroseconds = first
     let (elapsed, overflow3) = micro.subtractingReportingOverflow(first)
     let time = overflow3 ? Double(micro) / 1000 - Double(first) / 1000 : Double(elapsed) / 1000
+    guard time <= KnobRecording.maxElapsedMs else { return time }
     if type == KnobCode.evRel, !seenRelative.contains(code) { seenRelative.append(code) }
     if type == KnobCode.evAbs {
       let old = absoluteSeen[code] ?? (value, value)
@@ -66,6 +87,15 @@ struct RecordingBuilder {
     if let input = KnobInput(time: time, type: type, code: code, value: value) {
       inputs.append(input)
     }
+    return time
+  }
+
+  /// The error for a time past `KnobRecording.maxElapsedMs`.
+  static func tooLate(_ time: Double, _ scanner: LineScanner, column: Int) -> KnobRecordingError {
+    scanner.error(
+      "a timestamp at most 1e12 ms (about 31 years) after the first event",
+      found: time < 9e18 ? "one \(Int64(time.rounded())) ms after it" : "one later still", column: column,
+      quoted: false)
   }
 
   /// The finished recording; nil when neither the description nor the events name a knob axis.

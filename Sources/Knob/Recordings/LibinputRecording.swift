@@ -34,8 +34,9 @@ public enum LibinputRecording {
     var block: (kind: Block, indent: Int)?
     var frameIsEvdev = false
     var lineNumber = 0
+    let text = KnobRecording.withoutByteOrderMark(text)
 
-    for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+    for rawLine in KnobRecording.lines(of: text) {
       lineNumber += 1
       let line = stripComment(rawLine)
       let indent = line.prefix { $0 == " " }.count
@@ -120,10 +121,13 @@ public enum LibinputRecording {
           try check(values[3], 0...0x2ff, "an event code 0…767", &scanner, indent)
           try check(
             values[4], Int64(Int32.min)...Int64(Int32.max), "a 32-bit value", &scanner, indent)
-          builders[device].add(
+          let time = builders[device].add(
             seconds: values[0], microseconds: values[1], type: UInt16(values[2]),
             code: UInt16(values[3]),
             value: Int32(values[4]))
+          guard time <= KnobRecording.maxElapsedMs else {
+            throw RecordingBuilder.tooLate(time, scanner, column: indent + 3)
+          }
         } else if key.hasPrefix("- ") {
           frameIsEvdev = key.dropFirst(2).drop { $0 == " " }.hasPrefix("evdev:")
         }
@@ -277,11 +281,15 @@ public enum LibinputRecording {
 }
 
 extension Substring {
+  /// The text without trailing spaces, tabs and carriage returns; linear in what it drops
+  /// (`Collection.dropLast()` counts the whole text each time, so a loop of it is quadratic).
   func trimmingTrailing() -> Substring {
-    var text = self
-    while let last = text.last, last == " " || last == "\t" || last == "\r" {
-      text = text.dropLast()
+    var end = endIndex
+    while end > startIndex {
+      let before = index(before: end)
+      guard self[before] == " " || self[before] == "\t" || self[before] == "\r" else { break }
+      end = before
     }
-    return text
+    return self[startIndex..<end]
   }
 }

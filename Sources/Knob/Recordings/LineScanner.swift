@@ -40,10 +40,17 @@ struct LineScanner {
   /// The rest of the line from the cursor.
   var rest: String { String(decoding: bytes[min(index, bytes.count)...], as: UTF8.self) }
 
-  func error(_ expected: String, found: String, column: Int? = nil) -> KnobRecordingError {
-    KnobRecordingError(
-      file: file, line: lineNumber, column: column ?? self.column, expected: expected,
-      found: found.isEmpty ? "end of line" : "'\(found.prefix(40))'")
+  /// An error at `column` (the cursor's by default); `found` is quoted and cut to 40 characters
+  /// with `…` unless `quoted` is false (a phrase such as "3 values").
+  func error(_ expected: String, found: String, column: Int? = nil, quoted: Bool = true)
+    -> KnobRecordingError
+  {
+    let shown =
+      found.isEmpty
+      ? "end of line"
+      : quoted ? "'" + (found.count > 40 ? found.prefix(39) + "…" : found[...]) + "'" : found
+    return KnobRecordingError(
+      file: file, line: lineNumber, column: column ?? self.column, expected: expected, found: shown)
   }
 
   /// A decimal integer (optional sign, leading zeros allowed) in `range`.
