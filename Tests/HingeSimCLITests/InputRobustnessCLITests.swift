@@ -1,3 +1,4 @@
+import EventStream
 import TestSupport
 import Testing
 
@@ -86,5 +87,22 @@ struct InputRobustnessCLITests {
     #expect(known.code == 0)
     #expect(sniffed.code == 0)
     #expect(sniffed.stdout == known.stdout)
+  }
+
+  @Test("a profile and a report given to --compare may start with a byte order mark")
+  func byteOrderMarkInJSONDocuments() throws {
+    let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+    let profile = try FileBytes.read(path: TestSupport.packageRoot + "/profiles/iphone-duo.json")
+    let marked = TestSupport.temporaryFile(bom + profile, suffix: ".json")
+    let plain = CLIHarness.run(["simulate", "traces/open-wide.hinge"])
+    let withMark = CLIHarness.run(["simulate", "traces/open-wide.hinge", "--profile", marked])
+    #expect(withMark.code == 0, "\(withMark.stderr)")
+    #expect(withMark.stdout == plain.stdout)
+
+    let report = CLIHarness.run(["report", "traces/open-wide.hinge", "--json"])
+    #expect(report.code == 0)
+    let markedReport = TestSupport.temporaryFile(bom + Array(report.stdout.utf8), suffix: ".json")
+    let compare = CLIHarness.run(["report", "--compare", markedReport, markedReport])
+    #expect(compare.code == 0, "\(compare.stderr)")
   }
 }
