@@ -1,5 +1,5 @@
-import Platform
 import HingeSimCLI
+import Platform
 import TestSupport
 
 /// Runs `hingesim` in-process with captured output.

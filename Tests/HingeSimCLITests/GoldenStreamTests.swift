@@ -1,6 +1,6 @@
-@testable import EventStream
 import Testing
 
+@testable import EventStream
 @testable import HingeSimCLI
 
 #if canImport(Glibc)

@@ -1,6 +1,7 @@
-@testable import EventStream
 import TestSupport
 import Testing
+
+@testable import EventStream
 
 @Suite("hingesim paginate")
 struct PaginateCommandTests {

@@ -1,8 +1,9 @@
-@testable import EventStream
-import Platform
 import Foundation
+import Platform
 import TestSupport
 import Testing
+
+@testable import EventStream
 
 @Suite("run, read and check")
 struct ReadEquivalenceTests {

@@ -1,11 +1,11 @@
-import Platform
-@testable import Simulator
-@testable import Timing
 import Foundation
+import Platform
 import Reader
 import Testing
 
 @testable import HingeSimCLI
+@testable import Simulator
+@testable import Timing
 
 /// Runs `hingesim report …` in-process with stdout and stderr captured in files.
 private struct ReportCLI {

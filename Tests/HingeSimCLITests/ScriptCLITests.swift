@@ -1,9 +1,9 @@
 import Platform
-@testable import EventStream
-@testable import Inputs
 import Testing
 
+@testable import EventStream
 @testable import HingeSimCLI
+@testable import Inputs
 
 #if canImport(Glibc)
   import Glibc

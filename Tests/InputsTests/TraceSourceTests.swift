@@ -1,9 +1,10 @@
-import Platform
-@testable import EventStream
-@testable import Inputs
 import Foundation
+import Platform
 import TestSupport
 import Testing
+
+@testable import EventStream
+@testable import Inputs
 
 @Suite("Trace files and bad input")
 struct TraceSourceTests {

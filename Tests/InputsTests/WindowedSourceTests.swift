@@ -1,7 +1,7 @@
-@testable import EventStream
-@testable import Inputs
 import Testing
 
+@testable import EventStream
+@testable import Inputs
 
 @Suite struct WindowedSourceTests {
   let trace: [Event] = [

@@ -1,5 +1,5 @@
-import Platform
 import Glibc
+import Platform
 import Testing
 
 @testable import Knob

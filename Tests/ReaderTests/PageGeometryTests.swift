@@ -1,7 +1,8 @@
-@testable import EventStream
 import Reader
 import TestSupport
 import Testing
+
+@testable import EventStream
 
 @Suite("Page geometry")
 struct PageGeometryTests {

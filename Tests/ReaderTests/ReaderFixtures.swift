@@ -1,6 +1,7 @@
-@testable import EventStream
 import Reader
 import TestSupport
+
+@testable import EventStream
 
 /// Shared set-up for reader tests: the bundled profile, a long text, and runs through the
 /// simulator and the reader with the compute time pinned.

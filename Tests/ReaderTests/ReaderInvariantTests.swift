@@ -1,8 +1,9 @@
-@testable import EventStream
 import Reader
 import TestSupport
 import Testing
 import Typesetter
+
+@testable import EventStream
 
 @Suite("Reader invariants fire on broken states")
 struct ReaderInvariantTests {

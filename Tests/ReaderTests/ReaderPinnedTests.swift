@@ -1,8 +1,9 @@
-@testable import EventStream
 import Reader
 import TestSupport
 import Testing
 import Typesetter
+
+@testable import EventStream
 
 /// Reader behaviours no test pinned before: turning back to the first page, a start offset past
 /// the end, and the charge for pre-pagination still running in the background.

@@ -1,8 +1,9 @@
+import Foundation
 import TestSupport
+import Testing
+
 @testable import EventStream
 @testable import Reports
-import Foundation
-import Testing
 
 @Suite("Chrome trace export")
 struct ChromeTraceTests {

@@ -1,8 +1,8 @@
-@testable import EventStream
-@testable import Reports
 import TestSupport
 import Testing
 
+@testable import EventStream
+@testable import Reports
 
 /// A page provider for tests: "p7 line 1", "p7 line 2", …
 struct StubPages: PageTextProvider {

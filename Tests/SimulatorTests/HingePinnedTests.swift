@@ -1,7 +1,8 @@
-@testable import EventStream
-@testable import Simulator
 import TestSupport
 import Testing
+
+@testable import EventStream
+@testable import Simulator
 
 /// Behaviours of the hinge stage that a user depends on and that only golden streams (or nothing)
 /// caught before: each test names one, with the expected values taken from the profile.

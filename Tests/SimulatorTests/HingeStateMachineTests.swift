@@ -1,7 +1,8 @@
-@testable import EventStream
-@testable import Simulator
 import TestSupport
 import Testing
+
+@testable import EventStream
+@testable import Simulator
 
 @Suite("Hinge model")
 struct HingeStateMachineTests {

@@ -1,9 +1,10 @@
-import Platform
-@testable import EventStream
-@testable import Simulator
 import Foundation
+import Platform
 import TestSupport
 import Testing
+
+@testable import EventStream
+@testable import Simulator
 
 @Suite("Profiles")
 struct ProfileTests {

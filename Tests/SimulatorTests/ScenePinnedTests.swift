@@ -1,6 +1,7 @@
-@testable import EventStream
 import TestSupport
 import Testing
+
+@testable import EventStream
 
 /// Behaviours of the scene stage: which burst a size change gets, and when the division region
 /// is reported. Expected counts and durations are the profile's transition numbers.

@@ -75,6 +75,7 @@ struct SceneTableTests {
       #expect(abs(size.width - eased) <= 0.5)
     }
     #expect(sizes.last.map { ($0.1.width, $0.1.height) } ?? (0, 0) == (867, 611))
-    #expect(out.last == Event(time: 1200, .regions(RegionsChange(division: Division(frame: Self.fold, isActive: true)))))
+    #expect(
+      out.last == Event(time: 1200, .regions(RegionsChange(division: Division(frame: Self.fold, isActive: true)))))
   }
 }

@@ -1,6 +1,7 @@
+import Testing
+
 @testable import EventStream
 @testable import Timing
-import Testing
 
 @Suite("Latency reports")
 struct LatencyReportTests {

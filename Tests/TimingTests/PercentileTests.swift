@@ -1,5 +1,6 @@
-@testable import Timing
 import Testing
+
+@testable import Timing
 
 @Suite("Nearest-rank percentiles")
 struct PercentileTests {

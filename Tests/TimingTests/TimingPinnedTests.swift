@@ -1,8 +1,9 @@
-@testable import Simulator
-@testable import EventStream
-@testable import Timing
 import TestSupport
 import Testing
+
+@testable import EventStream
+@testable import Simulator
+@testable import Timing
 
 /// Which trigger is a settle cycle's cause when two arrive at the same time.
 ///

@@ -1,7 +1,8 @@
 import TestSupport
+import Testing
+
 @testable import EventStream
 @testable import Timing
-import Testing
 
 @Suite("Timing records")
 struct TimingStateMachineTests {

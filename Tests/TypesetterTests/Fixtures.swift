@@ -1,9 +1,8 @@
-import Testing
-
 import EventStream
 import Reader
 import Simulator
 import TestSupport
+import Testing
 
 @testable import Typesetter
 

@@ -1,4 +1,5 @@
 import Platform
+
 /// A source whose inputs arrive while the run is going: a device read through a file
 /// descriptor (a knob), or a replay paced by the clock.
 ///

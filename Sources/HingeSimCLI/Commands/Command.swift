@@ -1,5 +1,6 @@
-import Platform
 import EventStream
+import Platform
+
 /// One `hingesim` subcommand.
 ///
 /// A command declares its name, a one-line summary, its usage text, and `run`, which consumes

@@ -1,7 +1,7 @@
-import Reports
 import EventStream
 import Inputs
 import Platform
+import Reports
 import Simulator
 import Timing
 
@@ -105,7 +105,8 @@ struct ReportCommand: Command {
     if let signal = StopRequest.signal {
       // A report of the cycles measured before the signal would look complete: write none.
       var error = CLIError(interruptedBy: signal)
-      error.message = "interrupted by \(StopRequest.name(of: signal)): no report written (it would cover part of the input)"
+      error.message =
+        "interrupted by \(StopRequest.name(of: signal)): no report written (it would cover part of the input)"
       throw error
     }
 

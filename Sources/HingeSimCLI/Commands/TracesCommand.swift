@@ -4,7 +4,6 @@ import Platform
 import Simulator
 import Timing
 
-
 /// `hingesim traces`: lists the bundled traces and scripts with the comment that opens each.
 struct TracesCommand: Command {
   static let name = "traces"

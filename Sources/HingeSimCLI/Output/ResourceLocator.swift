@@ -1,5 +1,5 @@
-import Platform
 import EventStream
+import Platform
 
 /// Finds the directory that holds the bundled `profiles/`, `traces/` and `texts/`.
 enum ResourceLocator {
@@ -25,6 +25,5 @@ enum ResourceLocator {
     guard let slash = path.lastIndex(of: "/") else { return "" }
     return slash == path.startIndex ? "/" : String(path[..<slash])
   }
-
 
 }

@@ -4,7 +4,6 @@ import Platform
 import Simulator
 import Timing
 
-
 /// A UTF-8 text file read whole. Invalid UTF-8 is replaced by U+FFFD (one per invalid sequence,
 /// as Swift's decoder does) and reported as a warning with the byte offset of the first one; a
 /// leading UTF-8 byte-order mark is dropped.

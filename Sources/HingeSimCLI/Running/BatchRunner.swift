@@ -1,8 +1,7 @@
-import Platform
-import EventStream
 import Dispatch
+import EventStream
+import Platform
 import Synchronization
-
 
 /// Runs jobs on up to `jobs` threads and returns their results in job order, so the
 /// aggregate does not depend on the number of threads or on which job finished first.

@@ -1,8 +1,8 @@
-import Reports
 import EventStream
 import Inputs
 import Knob
 import Platform
+import Reports
 import Simulator
 import Timing
 

@@ -1,8 +1,8 @@
-import Reports
 import EventStream
 import Inputs
 import Platform
 import Reader
+import Reports
 import Simulator
 import Timing
 

@@ -1,4 +1,5 @@
 import EventStream
+
 /// Plays an ordinary source (a trace, a recording) as a live source: each event is handed
 /// out when the live clock reaches its time, so the live loop (and a live view) can drive it.
 public struct PacedSource<Base: EventSource>: LiveSource {

@@ -1,4 +1,5 @@
 import EventStream
+
 /// One command of a `.hinge` script, with where it was written.
 ///
 /// The parser turns lines into these; `ScriptCompiler` checks them against a profile and

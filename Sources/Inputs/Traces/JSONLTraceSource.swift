@@ -1,4 +1,5 @@
 import EventStream
+
 /// Reads a JSON Lines stream of events, one object per line, streaming.
 ///
 /// ```swift

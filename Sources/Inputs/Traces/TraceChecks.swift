@@ -1,4 +1,5 @@
 import EventStream
+
 /// The checks every trace reader applies to each event: time order and the angle range.
 struct TraceChecks {
   var angleRange: ClosedRange<Double>?

@@ -1,4 +1,5 @@
 import EventStream
+
 /// Replays a window `from ≤ t < to` of another source, with the state at `from` reconstructed
 /// first and times shifted so that `from` becomes 0.
 ///

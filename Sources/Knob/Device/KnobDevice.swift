@@ -1,4 +1,5 @@
 import Platform
+
 /// An open knob: a `/dev/input/event*` node read through libevdev.
 ///
 /// The device is opened `O_RDONLY | O_NONBLOCK`, its timestamps are switched to

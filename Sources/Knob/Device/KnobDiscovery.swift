@@ -1,4 +1,5 @@
 import Platform
+
 /// Finds the knobs under `/dev/input`.
 ///
 /// ```swift

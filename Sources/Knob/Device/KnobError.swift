@@ -1,4 +1,5 @@
 import Platform
+
 /// Why a knob could not be opened or read.
 public enum KnobError: Error, Sendable, Equatable, CustomStringConvertible {
   /// `open` failed; `reason` says what helps (permissions: which group or udev rule).

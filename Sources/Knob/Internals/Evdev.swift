@@ -1,5 +1,5 @@
-import Platform
 import CEvdev
+import Platform
 
 #if canImport(Glibc)
   import Glibc

@@ -1,4 +1,5 @@
 import EventStream
+
 /// Converts a stream into the Chrome Trace Event Format that Perfetto (ui.perfetto.dev) and
 /// chrome://tracing open: `{"traceEvents":[…],"displayTimeUnit":"ms"}`, one event per line.
 ///

@@ -1,5 +1,5 @@
-import Platform
 import EventStream
+import Platform
 
 /// The terminal the live view draws on: the alternate screen with the cursor hidden while
 /// the view runs, restored by `end()` (the commands call it on every exit path; Ctrl-C stops

@@ -1,4 +1,5 @@
 import EventStream
+
 /// A grid of characters of a fixed size that the live view draws into.
 ///
 /// Drawing is clipped to the grid. `lines` gives the plain text (for tests and the

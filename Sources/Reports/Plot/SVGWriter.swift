@@ -1,4 +1,5 @@
 import EventStream
+
 /// A tiny SVG/XML writer: escaped attributes and text, indented elements.
 struct SVGWriter {
   private(set) var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"

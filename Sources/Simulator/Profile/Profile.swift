@@ -1,4 +1,5 @@
 import EventStream
+
 /// A device profile: every number of the device model, loaded from `profiles/NAME.json`.
 ///
 /// The numbers are data, never constants in code; each group in the file carries a `source`

@@ -1,4 +1,5 @@
 import EventStream
+
 /// A latency summary of timing records: count, min, p50, p90, p99 and max (nearest-rank) of
 /// each latency, per cause and overall.
 ///

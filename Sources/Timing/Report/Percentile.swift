@@ -1,4 +1,5 @@
 import EventStream
+
 /// Nearest-rank percentiles: no interpolation, every result is one of the samples.
 ///
 /// The p-th percentile of n values is the smallest value such that at least p % of the values

@@ -1,4 +1,5 @@
 import EventStream
+
 /// A report file could not be read back.
 public struct ReportDecodingError: Error, Sendable, Equatable, CustomStringConvertible {
   /// What was wrong, in words.

@@ -1,5 +1,5 @@
-import Platform
 import Glibc
+import Platform
 import TestSupport
 
 @testable import HingeSimCLI

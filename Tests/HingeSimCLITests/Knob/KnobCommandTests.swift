@@ -1,14 +1,14 @@
-@testable import EventStream
-@testable import Inputs
-import Platform
 import CFakeEvdev
 import Glibc
 import Knob
 import KnobTestSupport
+import Platform
 import TestSupport
 import Testing
 
+@testable import EventStream
 @testable import HingeSimCLI
+@testable import Inputs
 
 @Suite(.serialized) struct KnobCommandTests {
   /// Five +10-click turns 20 ms apart from +100 ms, then a button press (rotate) at +250 ms.

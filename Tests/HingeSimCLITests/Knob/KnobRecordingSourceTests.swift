@@ -1,15 +1,16 @@
-@testable import EventStream
-@testable import Inputs
 import TestSupport
 import Testing
 
+@testable import EventStream
 @testable import HingeSimCLI
+@testable import Inputs
 
 @Suite struct KnobRecordingSourceTests {
   func inputs(_ file: String) throws -> [Event] {
     let captured = CapturedContext()
     let profile = TestSupport.profile()
-    var source = try SourceOptions().opener(profile: profile, context: captured.context).openForCommand(TestSupport.packageRoot + "/traces/" + file)
+    var source = try SourceOptions().opener(profile: profile, context: captured.context).openForCommand(
+      TestSupport.packageRoot + "/traces/" + file)
     var events: [Event] = []
     while let event = try source.next() { events.append(event) }
     return events

@@ -1,7 +1,7 @@
 import Platform
-@testable import Inputs
 import Testing
 
+@testable import Inputs
 
 @Suite struct ScriptErrorTests {
   /// Each mistake with the exact message a user sees.

@@ -1,7 +1,7 @@
-@testable import EventStream
-@testable import Inputs
 import Testing
 
+@testable import EventStream
+@testable import Inputs
 
 /// Edges of the `.hinge` language as the README's grammar defines them: zero-length holds, the
 /// repeat count's lower bound, the nesting limit (16), the jitter amplitude's upper bound (90°),
