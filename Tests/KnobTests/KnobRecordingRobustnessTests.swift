@@ -93,6 +93,25 @@ import Testing
     }
   }
 
+  @Test("timestamps that go back are an error at the later line, as in every trace (fuzz finding)")
+  func timesThatGoBack() {
+    #expect(
+      throws: KnobRecordingError(
+        file: "k.evemu", line: 2, column: 4,
+        expected: "a timestamp ≥ 4.580001 s (times must not go back)", found: "0.800027 s")
+    ) { try EvemuRecording.parse(text: "E: 4.580001 0 7 0\nE: 0.800027 2 7 2\n", file: "k.evemu") }
+    #expect(
+      throws: KnobRecordingError(
+        file: "k.yml", line: 5, column: 4,
+        expected: "a timestamp ≥ 1.000000 s (times must not go back)", found: "0.000009 s")
+    ) {
+      try LibinputRecording.parse(
+        text: "devices:\n- events:\n - evdev:\n - [1,0,2,8,1]\n - [0,9,2,8,1]\n", file: "k.yml")
+    }
+    // Equal stamps (an event and its SYN_REPORT) are fine.
+    #expect(throws: Never.self) { try EvemuRecording.parse(text: Self.evemu, file: "k.evemu") }
+  }
+
   @Test("a long found-text is cut to 40 characters with …")
   func longFoundTexts() {
     let word = String(repeating: "q", count: 100_000)

@@ -70,12 +70,9 @@ public enum EvemuRecording {
           "an event value in decimal", in: Int64(Int32.min)...Int64(Int32.max),
           stoppingAt: [UInt8(ascii: "#")])
         try endOfLine(&scanner)
-        let time = builder.add(
+        try builder.add(
           seconds: seconds, microseconds: microseconds, type: UInt16(type), code: UInt16(code),
-          value: Int32(value))
-        guard time <= KnobRecording.maxElapsedMs else {
-          throw RecordingBuilder.tooLate(time, scanner, column: stampColumn)
-        }
+          value: Int32(value), at: scanner, column: stampColumn)
       default:
         throw scanner.error(
           "a line starting with N:, I:, P:, B:, A:, L:, S:, E: or #", found: tag, column: tagColumn)

@@ -64,21 +64,34 @@ struct RecordingBuilder {
   var hasDescription = false
   private(set) var inputs: [KnobInput] = []
   private var firstMicroseconds: Int64?
+  private var lastMicroseconds: Int64?
   private var seenRelative: [UInt16] = []
   private var absoluteSeen: [UInt16: (min: Int32, max: Int32)] = [:]
 
-  /// Adds one raw event; returns its time in ms since the first event, which the parser checks
-  /// against `KnobRecording.maxElapsedMs` (a time past it is not added).
-  @discardableResult
-  mutating func add(seconds: Int64, microseconds: Int64, type: UInt16, code: UInt16, value: Int32) -> Double {
+  /// Adds one raw event, stamped `seconds.microseconds`; the error is at `column` of `scanner`'s
+  /// line when the stamp is earlier than the previous event's (times must not go back, as in
+  /// every trace) or more than `KnobRecording.maxElapsedMs` after the first event's.
+  mutating func add(
+    seconds: Int64, microseconds: Int64, type: UInt16, code: UInt16, value: Int32,
+    at scanner: LineScanner, column: Int
+  ) throws(KnobRecordingError) {
     let (scaled, overflow1) = seconds.multipliedReportingOverflow(by: 1_000_000)
     let (stamp, overflow2) = scaled.addingReportingOverflow(microseconds)
     let micro = overflow1 || overflow2 ? Int64.max : stamp
+    if let last = lastMicroseconds, micro < last {
+      throw scanner.error(
+        "a timestamp ≥ \(Self.seconds(last)) s (times must not go back)", found: "\(Self.seconds(micro)) s",
+        column: column, quoted: false)
+    }
+    lastMicroseconds = micro
     let first = firstMicroseconds ?? micro
     firstMicroseconds = first
-    let (elapsed, overflow3) = micro.subtractingReportingOverflow(first)
-    let time = overflow3 ? Double(micro) / 1000 - Double(first) / 1000 : Double(elapsed) / 1000
-    guard time <= KnobRecording.maxElapsedMs else { return time }
+    let time = Double(micro - first) / 1000  // micro ≥ first: times never go back
+    guard time <= KnobRecording.maxElapsedMs else {
+      throw scanner.error(
+        "a timestamp at most 1e12 ms (about 31 years) after the first event",
+        found: "one \(Int64(time.rounded())) ms after it", column: column, quoted: false)
+    }
     if type == KnobCode.evRel, !seenRelative.contains(code) { seenRelative.append(code) }
     if type == KnobCode.evAbs {
       let old = absoluteSeen[code] ?? (value, value)
@@ -87,15 +100,12 @@ struct RecordingBuilder {
     if let input = KnobInput(time: time, type: type, code: code, value: value) {
       inputs.append(input)
     }
-    return time
   }
 
-  /// The error for a time past `KnobRecording.maxElapsedMs`.
-  static func tooLate(_ time: Double, _ scanner: LineScanner, column: Int) -> KnobRecordingError {
-    scanner.error(
-      "a timestamp at most 1e12 ms (about 31 years) after the first event",
-      found: time < 9e18 ? "one \(Int64(time.rounded())) ms after it" : "one later still", column: column,
-      quoted: false)
+  /// `4580001` µs as `4.580001`.
+  static func seconds(_ microseconds: Int64) -> String {
+    let fraction = String(microseconds % 1_000_000)
+    return "\(microseconds / 1_000_000)." + String(repeating: "0", count: 6 - fraction.count) + fraction
   }
 
   /// The finished recording; nil when neither the description nor the events name a knob axis.

@@ -121,13 +121,9 @@ public enum LibinputRecording {
           try check(values[3], 0...0x2ff, "an event code 0…767", &scanner, indent)
           try check(
             values[4], Int64(Int32.min)...Int64(Int32.max), "a 32-bit value", &scanner, indent)
-          let time = builders[device].add(
+          try builders[device].add(
             seconds: values[0], microseconds: values[1], type: UInt16(values[2]),
-            code: UInt16(values[3]),
-            value: Int32(values[4]))
-          guard time <= KnobRecording.maxElapsedMs else {
-            throw RecordingBuilder.tooLate(time, scanner, column: indent + 3)
-          }
+            code: UInt16(values[3]), value: Int32(values[4]), at: scanner, column: indent + 3)
         } else if key.hasPrefix("- ") {
           frameIsEvdev = key.dropFirst(2).drop { $0 == " " }.hasPrefix("evdev:")
         }
