@@ -140,8 +140,9 @@ public struct EventDecoder: Sendable {
     if let angle, !angle.isFinite {
       throw Failure(column: s.column(of: angleOffset), message: "expected a finite 'angle' (degrees), found \(angle)")
     }
-    let fieldReader = Fields(fields: fields, columns: Columns(base: s.base, count: s.count))
-    let typeColumn = s.column(of: typeOffset)
+    let columns = Columns(base: s.base, count: s.count)
+    let fieldReader = Fields(fields: fields, columns: columns)
+    var typeColumn: Int { columns.column(of: typeOffset) }  // only for an error
     let kind: EventKind?
     switch (EventType(rawValue: typeName), dialect) {
     case (.hinge?, .input):
@@ -245,11 +246,12 @@ private struct Fields {
 
   func has(_ key: String) -> Bool { fields.contains { $0.key == key } }
 
+  /// The value of `key` and the byte offset it starts at (its column is worked out on an error).
   func value(_ key: String) throws(EventDecoder.Failure) -> (JSONValue, Int) {
     guard let i = fields.firstIndex(where: { $0.key == key }) else {
       throw EventDecoder.Failure(column: 1, message: "expected a '\(key)' field, found none")
     }
-    return (fields[i].value, columns.column(of: fields[i].offset))
+    return (fields[i].value, fields[i].offset)
   }
 
   /// The value of `key` as `convert` takes it, or an error that names what was expected:
@@ -257,9 +259,10 @@ private struct Fields {
   func read<T>(
     _ key: String, _ expected: @autoclosure () -> String, _ convert: (JSONValue) -> T?
   ) throws(EventDecoder.Failure) -> T {
-    let (v, column) = try value(key)
+    let (v, offset) = try value(key)
     guard let result = convert(v) else {
-      throw EventDecoder.Failure(column: column, message: "expected \(expected()) for '\(key)', found \(v.found)")
+      throw EventDecoder.Failure(
+        column: columns.column(of: offset), message: "expected \(expected()) for '\(key)', found \(v.found)")
     }
     return result
   }
@@ -303,13 +306,14 @@ private struct Fields {
   }
 
   func division() throws(EventDecoder.Failure) -> Division? {
-    let (v, column) = try value("division")
+    let (v, offset) = try value("division")
     if v == .null { return nil }
     guard case .object = v, case .number(let x)? = v["x"], case .number(let y)? = v["y"],
       case .number(let w)? = v["width"], case .number(let h)? = v["height"], case .bool(let active)? = v["isActive"]
     else {
       throw EventDecoder.Failure(
-        column: column, message: "expected null or {x, y, width, height, isActive} for 'division', found \(v.found)")
+        column: columns.column(of: offset),
+        message: "expected null or {x, y, width, height, isActive} for 'division', found \(v.found)")
     }
     return Division(frame: Rect(x: x, y: y, width: w, height: h), isActive: active)
   }
