@@ -65,3 +65,18 @@ struct CheckCountTests {
     #expect(r.code == 66)  // the worst: a missing file
   }
 }
+
+@Suite("numbers on the command line")
+struct CommandLineNumberTests {
+  @Test("options take plain decimals: 0x10, inf and nan are refused", arguments: ["0x10", "inf", "nan", "1e", "."])
+  func refused(_ text: String) {
+    let r = CLIHarness.run(["simulate", "traces/open-wide.hinge", "--from", text])
+    #expect(r.code == 64)
+    #expect(r.stderr.contains("--from: expected a time like 5000, 5000ms or 5s, found '\(text)'"))
+  }
+
+  @Test("plain decimals are read", arguments: ["12", "-1.5", "2e3", "+4", ".5", "5."])
+  func accepted(_ text: String) {
+    #expect(Arguments.isPlainDecimal(text))
+  }
+}

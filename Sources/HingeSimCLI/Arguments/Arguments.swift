@@ -61,10 +61,37 @@ public struct Arguments: Sendable {
   /// The value of `--name N` as a number; a non-number is a usage error.
   public mutating func double(_ name: String) throws(CLIError) -> Double? {
     guard let text = try option(name) else { return nil }
-    guard let value = Double(text), value.isFinite else {
+    guard Self.isPlainDecimal(text), let value = Double(text), value.isFinite else {
       throw .usage("\(name): expected a number, found '\(text)'")
     }
     return value
+  }
+
+  /// True for `12`, `-1.5`, `2e3`: what people mean by a number (Swift's `Double` also reads
+  /// `0x10`, `inf` and `nan`).
+  static func isPlainDecimal(_ text: String) -> Bool {
+    var digits = 0
+    var rest = Substring(text)
+    if rest.first == "-" || rest.first == "+" { rest = rest.dropFirst() }
+    while let c = rest.first, c.isASCII, c.isNumber {
+      digits += 1
+      rest = rest.dropFirst()
+    }
+    if rest.first == "." {
+      rest = rest.dropFirst()
+      while let c = rest.first, c.isASCII, c.isNumber {
+        digits += 1
+        rest = rest.dropFirst()
+      }
+    }
+    guard digits > 0 else { return false }
+    if rest.first == "e" || rest.first == "E" {
+      rest = rest.dropFirst()
+      if rest.first == "-" || rest.first == "+" { rest = rest.dropFirst() }
+      guard let c = rest.first, c.isASCII, c.isNumber else { return false }
+      while let c = rest.first, c.isASCII, c.isNumber { rest = rest.dropFirst() }
+    }
+    return rest.isEmpty
   }
 
   /// The value of `--name N` as an integer; anything else is a usage error.

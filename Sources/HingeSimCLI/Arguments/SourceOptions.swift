@@ -78,7 +78,7 @@ struct SourceOptions {
       scale = factor
       break
     }
-    guard let value = Double(digits), value.isFinite, value >= 0 else {
+    guard Arguments.isPlainDecimal(String(digits)), let value = Double(digits), value.isFinite, value >= 0 else {
       throw .usage("\(name): expected a time like 5000, 5000ms or 5s, found '\(text)'")
     }
     return value * scale
