@@ -20,7 +20,9 @@ struct BenchCommand: Command {
       script     compile a generated script of 1,000,000 samples and run it through the
                  simulator to a discarding sink; prints samples/s (target ≥ 1,000,000)
       knob       input_event timestamp → delivered hinge event latency, through libevdev on
-                 the fake evdev device ('hingesim bench knob --help' for its options)
+                 the fake evdev device (libFakeEvdev.so next to hingesim: swift build --product
+                 FakeEvdev), the mapping and the live loop, rate policy off; --mapper-only stops
+                 at the mapped action
 
     options (simulate, script):
       --samples N    samples to generate (default 1000000)
@@ -28,23 +30,8 @@ struct BenchCommand: Command {
       --trace FILE   (simulate) where the generated trace is written and kept
                      (default /tmp/hingesim-bench-N.jsonl)
 
-    """
-
-  /// The options of `bench knob`.
-  static let knobUsage = """
-    usage: hingesim bench knob [--events N] [--interval-us US] [--mapper-only] [--json]
-
-    Measures the latency from an input_event's timestamp to the delivered hinge event written
-    to the output (a write() per event to /dev/null), through libevdev on the fake evdev
-    device, the knob mapping and the simulator pipeline in the live run loop, with the
-    profile's rate policy (minimum interval, precision, minimum change) turned off so every
-    frame is delivered. --mapper-only stops at the mapped KnobAction instead.
-    Needs libFakeEvdev.so next to hingesim: swift build --product FakeEvdev.
-
-    options:
-      --events N        frames to send (default 2000)
-      --interval-us US  pause between frames in microseconds (default 1000)
-      --json            one JSON object with the percentiles
+    options (knob): --events N (default 2000), --interval-us US between frames (default
+      1000), --mapper-only, --json (one object with the percentiles)
 
     """
 
