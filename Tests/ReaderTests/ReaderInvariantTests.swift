@@ -9,20 +9,7 @@ import Typesetter
 struct ReaderInvariantTests {
   let profile = TestSupport.profile()
 
-  /// A valid spread state: pages 2–3 of 4, 100 characters each, two short lines per page.
-  func valid() -> ReaderSnapshot {
-    let geometry = PageGeometry(
-      width: 867, height: 611, division: Division(frame: Rect(x: 455.5, y: 0, width: 40, height: 611), isActive: true),
-      insets: profile.pages)
-    let line = { (start: Int) in Line(range: start..<(start + 50), width: 300, endsParagraph: false, hyphenated: false)
-    }
-    return ReaderSnapshot(
-      offset: 250, previousOffset: 250, pages: [2, 3], pageRanges: [0..<100, 100..<200, 200..<300, 300..<400],
-      textLength: 400,
-      geometry: geometry, visibleLines: [[line(200), line(250)], [line(300), line(350)]],
-      style: TextStyle(pointSize: 17, lineHeight: 22, lineSpacing: 3, paragraphSpacing: 10, hyphenationFactor: 0.7),
-      cause: "settled", breaksFingerprint: 1, key: "331.5×571 large")
-  }
+  func valid() -> ReaderSnapshot { ReaderFixtures.validSpreadSnapshot() }
 
   func rules(_ s: ReaderSnapshot, checker: inout ReaderInvariants) -> [String] {
     checker.check(s).map(\.rule)
