@@ -56,6 +56,23 @@ public enum Fuzz {
     return count
   }
 
+  /// A knob recording as `simulate` reads one: its lines through `KnobRecordingSource.load`
+  /// (which parses by the file name's extension), then replayed to the end through the default
+  /// knob mapping over 0…180°.
+  public static func replayKnobRecording(
+    _ data: UnsafePointer<UInt8>?, _ size: Int, name: String, format: SourceFormat
+  ) {
+    let reader = lineReader(bytes(data, size), name: name)
+    do {
+      let recording = try KnobRecordingSource.load(reader, format: format)
+      var source = KnobRecordingSource(
+        recording: recording, mapping: KnobMapping(lower: 0, upper: 180), warn: { _ in })
+      drain(&source)
+    } catch {
+      _ = error.description
+    }
+  }
+
   /// Stops with `message` when a promise is broken (a finding, like a crash; also in release builds,
   /// where `precondition` drops its message).
   public static func require(_ condition: Bool, _ message: @autoclosure () -> String) {

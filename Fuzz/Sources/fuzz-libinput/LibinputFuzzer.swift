@@ -1,18 +1,8 @@
 import FuzzSupport
 
-/// A libinput record (`.yml`) as `simulate` reads one: its lines through
-/// `KnobRecordingSource.load` (which calls `KnobRecording.parse(text:file:)` with a `.yml`
-/// name), then replayed to the end through the default knob mapping over 0…180°.
+/// A libinput record (`.yml`) as `simulate` reads one and replays it (`Fuzz.replayKnobRecording`).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzLibinput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
-  let reader = Fuzz.lineReader(Fuzz.bytes(data, size), name: "fuzz.yml")
-  do {
-    let recording = try KnobRecordingSource.load(reader, format: .libinput)
-    var source = KnobRecordingSource(
-      recording: recording, mapping: KnobMapping(lower: 0, upper: 180), warn: { _ in })
-    Fuzz.drain(&source)
-  } catch {
-    _ = error.description
-  }
+  Fuzz.replayKnobRecording(data, size, name: "fuzz.yml", format: .libinput)
   return 0
 }
