@@ -6,12 +6,12 @@ import Typesetter
 /// clock, so its output comes out that much later, and events that arrive meanwhile wait and
 /// are handled after it, in arrival order (DESIGN §1).
 ///
-/// What is charged is what the injected `ComputeClock` measures (or pins): a layout done now,
-/// the text's one-time analysis on the first (cold) layout, and — with pre-pagination — the
+/// What is charged is what the injected `ComputeModel` says: a layout done now, the text's
+/// one-time analysis on the first (cold) layout, a cache hit, and — with pre-pagination — the
 /// rest of a layout a background worker is still doing.
 ///
 /// ```swift
-/// var thread = ReaderMainThread(cache: cache, clock: .pinned(5), prepaginateSizes: nil)
+/// var thread = ReaderMainThread(cache: cache, model: .fixed(5), prepaginateSizes: nil)
 /// let work = thread.paginate(key, at: 200)        // laid out: ms 5, done at 205
 /// thread.workFinished(events, at: work.done, now: 200, into: &out)  // busy until 205
 /// thread.inputArrived(turnAt202)                  // false: queued
@@ -41,7 +41,7 @@ struct ReaderMainThread {
 
   /// This reader's paginations (and its document).
   let cache: PaginationCache
-  let clock: ComputeClock
+  let model: ComputeModel
   /// Page sizes to paginate ahead, in the background, once the text size is known.
   let prepaginateSizes: [(width: Double, height: Double)]?
   private(set) var state: State = .idle
@@ -53,11 +53,11 @@ struct ReaderMainThread {
   /// When the reader saw its first event (the text is opened then).
   private var openedAt: Double?
 
-  /// A thread paginating into `cache`, charging what `clock` measures; with
+  /// A thread paginating into `cache`, charging what `model` says; with
   /// `prepaginateSizes`, a background worker lays those sizes out ahead.
-  init(cache: PaginationCache, clock: ComputeClock, prepaginateSizes: [(width: Double, height: Double)]?) {
+  init(cache: PaginationCache, model: ComputeModel, prepaginateSizes: [(width: Double, height: Double)]?) {
     self.cache = cache
-    self.clock = clock
+    self.model = model
     self.prepaginateSizes = prepaginateSizes
   }
 
@@ -75,10 +75,11 @@ struct ReaderMainThread {
   }
 
   /// An event for the reader arrived: returns true when the thread is free to handle it now;
-  /// otherwise it is queued behind the current work and what was queued before it.
+  /// otherwise it is queued behind the current work and what was queued before it. (The run
+  /// loop fires a deadline before an input stamped at the same time, so an event that
+  /// arrives while the thread is busy is never due after the work.)
   mutating func inputArrived(_ event: Event) -> Bool {
     guard case .busy(let until, let pending, var queued) = state else { return true }
-    guard event.time < until || !queued.isEmpty else { return true }
     state = .idle
     queued.append(event)
     state = .busy(until: until, pending: pending, queued: queued)
@@ -86,8 +87,8 @@ struct ReaderMainThread {
   }
 
   /// Lays out (or finds) the pagination for `key` at `now` and charges it: a layout done now
-  /// takes its measured time (plus the text's analysis the first time); one found in the cache
-  /// takes nothing, or what is left of its background layout.
+  /// costs what the model says (plus the text's analysis the first time); one found in the
+  /// cache costs the model's hit cost, after what is left of its background layout.
   mutating func paginate(_ key: PageKey, at now: Double) -> Work {
     let document = cache.document
     var ms = 0.0
@@ -96,8 +97,9 @@ struct ReaderMainThread {
     if cache.contains(width: key.width, height: key.height, textSize: key.textSize) {
       result = cache.pagination(width: key.width, height: key.height, textSize: key.textSize).result
       if let ready = readyAt[key], ready > now { ms = ready - now }  // still being prepaginated
+      ms = ComputeModel.microseconds(ms + model.hitCost(result))
     } else {
-      let (laidOut, took) = clock.measure {
+      let (laidOut, took) = model.layOut {
         cache.pagination(width: key.width, height: key.height, textSize: key.textSize).result
       }
       result = laidOut
@@ -105,7 +107,7 @@ struct ReaderMainThread {
       if !analysisCharged {  // the cold pagination
         // Pre-pagination analyses the text in the background from the moment it is opened;
         // otherwise the first pagination does it.
-        let analysis = clock.analysis(of: document)
+        let analysis = model.analysisCost(of: document)
         let wait = prepaginateSizes != nil ? max(0, (openedAt ?? now) + analysis - now) : analysis
         ms = ((ms + wait) * 1000).rounded() / 1000
       }
@@ -143,15 +145,17 @@ struct ReaderMainThread {
     state = queued.isEmpty ? .idle : .busy(until: until, pending: [], queued: queued)
   }
 
-  /// The next queued event to handle at `now`, in arrival order; nil when none is queued or
-  /// the thread is working again.
-  mutating func nextQueued(at now: Double) -> Event? {
+  /// The next queued event to handle at `now`, in arrival order, and whether a `settled`
+  /// is still queued behind it (a queued settle is then superseded: only the latest layout
+  /// is paginated); nil when none is queued or the thread is working again.
+  mutating func nextQueued(at now: Double) -> (event: Event, laterSettle: Bool)? {
     guard case .busy(let until, let pending, var queued) = state, until <= now, !queued.isEmpty else { return nil }
     precondition(pending.isEmpty, "queued events handled before the pending output went out")
     state = .idle
     let event = queued.removeFirst()
+    let laterSettle = queued.contains { if case .settled = $0.kind { true } else { false } }
     if !queued.isEmpty { state = .busy(until: until, pending: [], queued: queued) }
-    return event
+    return (event, laterSettle)
   }
 
   /// Lays out every pre-paginated page size for this text size on a background worker that
@@ -160,11 +164,13 @@ struct ReaderMainThread {
   mutating func prepaginate(textSize: TextSize, after time: Double) {
     guard let sizes = prepaginateSizes else { return }
     let document = cache.document
-    backgroundCursor = max(backgroundCursor, time, (openedAt ?? time) + clock.analysis(of: document))
+    backgroundCursor = max(backgroundCursor, time, (openedAt ?? time) + model.analysisCost(of: document))
     for size in sizes {
       let key = PageKey(width: size.width, height: size.height, textSize: textSize)
       guard !cache.contains(width: key.width, height: key.height, textSize: key.textSize) else { continue }
-      let (_, ms) = clock.measure { cache.pagination(width: key.width, height: key.height, textSize: key.textSize) }
+      let (_, ms) = model.layOut {
+        cache.pagination(width: key.width, height: key.height, textSize: key.textSize).result
+      }
       backgroundCursor += ms
       readyAt[key] = backgroundCursor
     }

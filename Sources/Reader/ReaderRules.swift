@@ -7,13 +7,14 @@ import Typesetter
 /// place, only `turn` and `goto` move the place, and every shown state is checked.
 ///
 /// Time does not pass here: each event is stamped with the time it is given. Which
-/// pagination a settle needs is asked first (`settled`), and the pagination, once someone has
-/// laid it out, is handed back (`paginated`).
+/// pagination a settle needs is asked first (`layout(for:)`, `keepsScreen(for:)`), and the
+/// pagination, once someone has laid it out, is handed back (`paginated`).
 ///
 /// ```swift
 /// var rules = ReaderRules(document: doc, insets: duo.pages, offset: 20_000)
-/// if let layout = rules.settled(open) {        // 867×611 → a spread of 331.5×571 pages
-///   rules.paginated(pages, for: layout, ms: 5, cache: .miss, cause: event, at: 205, into: &out)
+/// let layout = rules.layout(for: open)         // 867×611 → a spread of 331.5×571 pages
+/// if !rules.keepsScreen(for: layout) {
+///   rules.paginated(pages, for: layout, ms: 5, cache: .miss, answer: a, cause: event, at: 205, into: &out)
 /// }                                            // paginated, shown pages [22, 23]
 /// ```
 struct ReaderRules {
@@ -40,6 +41,16 @@ struct ReaderRules {
     var key: PageKey
   }
 
+  /// Which settle a pagination answers, for the `paginated` event.
+  struct Answer {
+    /// The settle's time.
+    var settled: Double
+    /// How long it waited for the busy thread, ms.
+    var queuedMs: Double
+    /// The cost model's name.
+    var computeClock: String
+  }
+
   let document: ReaderDocument
   let insets: Profile.PageInsets
   /// The place: a UTF-16 offset.
@@ -55,18 +66,27 @@ struct ReaderRules {
     self.offset = min(max(0, offset), document.utf16Count)
   }
 
-  /// A layout settled: returns the layout to paginate, or nil when its page size is the one
-  /// on screen and nothing changed (the new geometry is kept; the timing reports a skip).
-  mutating func settled(_ s: Settled) -> Layout? {
+  /// The layout a settle asks for: where the pages go and the pagination they need.
+  func layout(for s: Settled) -> Layout {
     let next = PageGeometry(width: s.width, height: s.height, division: s.division, insets: insets)
-    if !s.changed, case .showing(var screen) = state, next.pageWidth == screen.geometry.pageWidth,
-      next.pageHeight == screen.geometry.pageHeight
-    {
-      screen.geometry = next
-      state = .showing(screen)
-      return nil
-    }
     return Layout(geometry: next, key: PageKey(width: next.pageWidth, height: next.pageHeight, textSize: s.textSize))
+  }
+
+  /// True when showing `layout` would show exactly what is on screen — the same pagination
+  /// (page size and text size), arrangement and page frames — so there is nothing to
+  /// repaginate; the screen then keeps the new geometry (a fold that only turned active or
+  /// flat). Whether the settle stage saw the key change does not matter: what counts is what
+  /// is shown, which differs from the last settle's layout when that one was superseded.
+  mutating func keepsScreen(for layout: Layout) -> Bool {
+    guard case .showing(var screen) = state else { return false }
+    let next = layout.geometry
+    guard screen.textSize == layout.key.textSize, next.pageWidth == screen.geometry.pageWidth,
+      next.pageHeight == screen.geometry.pageHeight, next.layout == screen.geometry.layout,
+      next.frames == screen.geometry.frames, next.notes == screen.geometry.notes
+    else { return false }
+    screen.geometry = next
+    state = .showing(screen)
+    return true
   }
 
   /// The pagination a settle needed is laid out (or found): shows the page holding the place,
@@ -74,10 +94,11 @@ struct ReaderRules {
   /// - Parameters:
   ///   - ms: the compute time it was charged.
   ///   - cache: whether it was laid out now or found.
+  ///   - answer: the settle it answers.
   ///   - cause: the `settled` event.
   mutating func paginated(
-    _ pagination: Pagination, for layout: Layout, ms: Double, cache: CacheOutcome, cause: Event, at time: Double,
-    into output: inout [Event]
+    _ pagination: Pagination, for layout: Layout, ms: Double, cache: CacheOutcome, answer: Answer, cause: Event,
+    at time: Double, into output: inout [Event]
   ) {
     let geometry = layout.geometry
     let firstPage = Self.first(for: pagination.page(containing: offset) ?? 0, in: geometry)
@@ -91,7 +112,8 @@ struct ReaderRules {
           Paginated(
             pageWidth: layout.key.width, pageHeight: layout.key.height, textSize: layout.key.textSize,
             pageCount: pagination.pageCount, ms: ms, cache: cache,
-            characters: cache == .miss ? pagination.charactersLaidOut : 0))))
+            characters: cache == .miss ? pagination.charactersLaidOut : 0, settled: answer.settled,
+            queuedMs: answer.queuedMs, computeClock: answer.computeClock))))
     show(screen, cause: cause, at: time, into: &output)
   }
 

@@ -4,10 +4,13 @@ import Simulator
 /// The reader model: paginates again once the size settles, keeps the place by character
 /// offset, shows the page (or spread) holding it, and checks every shown state.
 ///
-/// It is the app's main thread: pagination's compute time (real, monotonic — or pinned) is
-/// charged to the clock, so `paginated` and `shown` come that much after the `settled`, and
-/// events that arrive meanwhile are handled when it is done. The hinge never turns a page;
-/// only `turn` and `goto` move the place.
+/// It is the app's main thread: pagination's compute time (as the `ComputeModel` charges it)
+/// passes on the clock, so `paginated` and `shown` come that much after the `settled`, and
+/// events that arrive meanwhile are handled when it is done, in arrival order. Every settle
+/// gets one answer: `paginated` (then `shown`) for a layout that differs from the screen,
+/// `skipped` (`unchanged`) for one that does not, and `skipped` (`superseded`) for one a later
+/// queued settle replaced before the thread was free. The hinge never turns a page; only
+/// `turn` and `goto` move the place.
 ///
 /// The rules live in `ReaderRules`, which knows no clock; the compute time in
 /// `ReaderMainThread`, which knows no rules. This stage runs each input through both: the
@@ -29,15 +32,15 @@ public struct ReaderStateMachine: Stage {
   /// Makes the reader over a document.
   /// - Parameters:
   ///   - offset: the starting place.
-  ///   - clock: measures (or pins) pagination time.
+  ///   - model: what a pagination is charged.
   ///   - prepaginate: paginate the page sizes of every pose in the background.
   public init(
-    document: ReaderDocument, profile: Profile, offset: Int = 0, clock: ComputeClock = .monotonic,
+    document: ReaderDocument, profile: Profile, offset: Int = 0, model: ComputeModel = .host,
     prepaginate: Bool = false
   ) {
     rules = ReaderRules(document: document, insets: profile.pages, offset: offset)
     mainThread = ReaderMainThread(
-      cache: PaginationCache(document: document), clock: clock,
+      cache: PaginationCache(document: document), model: model,
       prepaginateSizes: prepaginate ? PageGeometry.pageSizes(of: profile) : nil)
   }
 
@@ -55,8 +58,12 @@ public struct ReaderStateMachine: Stage {
 
   public mutating func fire(at now: Double, into output: inout [Event]) {
     mainThread.deadlineReached(at: now, into: &output)
-    while let event = mainThread.nextQueued(at: now) {
-      handle(event, now: now, into: &output)
+    while let (event, laterSettle) = mainThread.nextQueued(at: now) {
+      if laterSettle, case .settled(let settled) = event.kind {
+        skip(settled, at: event.time, reason: .superseded, now: now, into: &output)
+      } else {
+        handle(event, now: now, into: &output)
+      }
     }
   }
 
@@ -69,16 +76,38 @@ public struct ReaderStateMachine: Stage {
   private mutating func handle(_ event: Event, now: Double, into output: inout [Event]) {
     switch event.kind {
     case .settled(let settled):
-      guard let layout = rules.settled(settled) else { return }
+      let layout = rules.layout(for: settled)
+      guard !rules.keepsScreen(for: layout) else {
+        skip(settled, at: event.time, reason: .unchanged, now: now, into: &output)
+        return
+      }
       let work = mainThread.paginate(layout.key, at: now)
       var events: [Event] = []
+      let answer = ReaderRules.Answer(
+        settled: event.time, queuedMs: TimingRecord.nanoseconds(now - event.time),
+        computeClock: mainThread.model.name)
       rules.paginated(
-        work.pagination, for: layout, ms: work.ms, cache: work.cache, cause: event, at: work.done, into: &events)
+        work.pagination, for: layout, ms: work.ms, cache: work.cache, answer: answer, cause: event, at: work.done,
+        into: &events)
       mainThread.workFinished(events, at: work.done, now: now, into: &output)
       mainThread.prepaginate(textSize: layout.key.textSize, after: work.done)
     case .turn(let direction): rules.turned(direction, cause: event, at: now, into: &output)
     case .goto(let target): rules.wentTo(target, cause: event, at: now, into: &output)
     default: preconditionFailure("the reader handles settled, turn and goto, not \(event.kind)")
     }
+  }
+
+  /// Answers a settle without paginating it.
+  private func skip(
+    _ settled: Settled, at settleTime: Double, reason: SkipReason, now: Double, into output: inout [Event]
+  ) {
+    let key = rules.layout(for: settled).key
+    output.append(
+      Event(
+        time: now,
+        .skipped(
+          Skipped(
+            settled: settleTime, reason: reason, pageWidth: key.width, pageHeight: key.height,
+            textSize: key.textSize))))
   }
 }

@@ -1,14 +1,22 @@
 import EventStream
 
-/// The timing stage: one `timing` record per settle cycle, from the cycle the settle stage
-/// decided to the `shown` that answers it.
+/// The timing stage: exactly one `timing` record per settle, from the cycle the settle stage
+/// decided to the reader's answer.
 ///
-/// Placed last (after the reader), it sees every event of the stream in order. Each
-/// `settled` opens a record from its cycle (cause, cause time, first and last scene size —
-/// the settle stage owns those); the record is emitted at the `shown` that answers it, or
-/// at the `settled` itself when nothing will be shown (an unchanged key, or no reader in the
-/// pipeline — then the cache outcome is `skip` and `shown` is the settle time). A cycle
-/// superseded by the next `settled` before anything was shown is emitted then, as it stands.
+/// Placed last (after the reader), it sees every event of the stream in order. Each `settled`
+/// opens a record from its cycle (cause, cause time, first and last scene size — the settle
+/// stage owns those). The reader answers every settle, in the order they came:
+///
+/// - `paginated` for that settle (its queued wait, compute time, cache outcome, page count),
+///   then the `shown` that puts it on screen: the record closes at the `shown`, and
+///   `shown = settled + queuedMs + paginationMs`;
+/// - `skipped` `unchanged`: nothing to repaginate; the record (cache `skip`) closes then;
+/// - `skipped` `superseded`: a later settle replaced the layout before the reader was free;
+///   the record (cache `superseded`, no `shown`) closes then — never given another layout's
+///   pagination.
+///
+/// With no reader in the pipeline (`expectsReader: false`) every record closes at its settle,
+/// cache `skip`, shown at the settle time.
 ///
 /// ```swift
 /// var stages = Pipeline.simulator(profile: duo)
@@ -16,18 +24,20 @@ import EventStream
 /// // … open the phone → timing {"cause":"status closed→partiallyOpen", "sizes":7, …}
 /// ```
 public struct TimingStateMachine: Stage {
-  /// Where the current cycle's record is.
+  /// The records waiting for the reader's answer.
   enum State {
-    /// No record open (before the first settle, or after a record was emitted).
+    /// Every settle so far is answered.
     case idle
-    /// A record waits for the reader's `shown`; `closesAt` is set when nothing will be shown,
-    /// so it closes at that time unless a `shown` arrives first in the same wave.
-    case awaiting(TimingRecord, paginations: Int, closesAt: Double?)
+    /// Settles wait for their answers, oldest first. With `paginated`, the oldest has its
+    /// pagination and waits for the `shown` that puts it on screen.
+    case waiting([TimingRecord], paginated: Bool)
   }
 
-  /// Whether a reader stage answers each changed settle with `paginated` and `shown`.
+  /// Whether a reader stage answers each settle with `paginated` and `shown`, or `skipped`.
   public let expectsReader: Bool
   private(set) var state = State.idle
+  /// Pages of the layout on screen (what a `skip` record reports).
+  private var pagesShown = 0
 
   /// Makes the stage.
   /// - Parameters:
@@ -38,62 +48,96 @@ public struct TimingStateMachine: Stage {
     self.expectsReader = expectsReader
   }
 
-  public var deadline: Double? {
-    if case .awaiting(_, _, let closesAt) = state { closesAt } else { nil }
-  }
+  public var deadline: Double? { nil }
 
   public mutating func receive(_ event: Event, into output: inout [Event]) {
     switch event.kind {
     case .settled(let settled): didSettle(settled, at: event.time, into: &output)
     case .paginated(let p): didPaginate(p)
+    case .skipped(let s): didSkip(s, at: event.time, into: &output)
     case .shown(let shown): didShow(shown, at: event.time, into: &output)
     default: break
     }
   }
 
-  public mutating func fire(at now: Double, into output: inout [Event]) {
-    guard case .awaiting(_, _, let closesAt?) = state, now >= closesAt else { return }
-    emit(at: now, into: &output)
-  }
+  public mutating func fire(at now: Double, into output: inout [Event]) {}
 
+  /// The stream ended with settles the reader never answered (it answers every settle when
+  /// flushed, so only a pipeline without one leaves any): each is reported as never shown.
   public mutating func flush(at now: Double, into output: inout [Event]) {
-    emit(at: now, into: &output)
+    guard case .waiting(let records, _) = state else { return }
+    state = .idle
+    for var record in records {
+      record.cache = .superseded
+      record.shown = nil
+      output.append(Event(time: now, .timing(record)))
+    }
   }
 
   // MARK: - Events
 
   private mutating func didSettle(_ settled: Settled, at time: Double, into output: inout [Event]) {
-    emit(at: time, into: &output)  // a cycle superseded before it was shown
     let cycle = settled.cycle
     let record = TimingRecord(
       cause: cycle.cause, causeTime: cycle.causeTime, firstSize: cycle.firstSize, lastSize: cycle.lastSize,
       sizes: settled.sizes, settled: time, paginationMs: 0, cache: .skip, pageCount: 0, characters: 0,
-      shown: time)
-    state = .awaiting(record, paginations: 0, closesAt: !expectsReader || !settled.changed ? time : nil)
+      shown: expectsReader ? nil : time)
+    guard expectsReader else {
+      output.append(Event(time: time, .timing(record)))
+      return
+    }
+    switch state {
+    case .idle: state = .waiting([record], paginated: false)
+    case .waiting(var records, let paginated):
+      state = .idle
+      records.append(record)
+      state = .waiting(records, paginated: paginated)
+    }
+  }
+
+  /// The oldest waiting record answers this settle time (the reader answers in order).
+  private func answers(_ settled: Double) -> Bool {
+    guard case .waiting(let records, let paginated) = state, !paginated else { return false }
+    return records[0].settled == settled
   }
 
   private mutating func didPaginate(_ p: Paginated) {
-    guard case .awaiting(var record, let paginations, let closesAt) = state else { return }
-    record.paginationMs += p.ms
-    record.cache = paginations == 0 || p.cache == .miss ? p.cache : record.cache
-    record.pageCount = p.pageCount
-    record.characters += p.characters
-    state = .awaiting(record, paginations: paginations + 1, closesAt: closesAt)
+    guard answers(p.settled), case .waiting(var records, _) = state else { return }
+    state = .idle
+    records[0].queuedMs = p.queuedMs
+    records[0].paginationMs = p.ms
+    records[0].computeClock = p.computeClock
+    records[0].cache = p.cache
+    records[0].pageCount = p.pageCount
+    records[0].characters = p.characters
+    state = .waiting(records, paginated: true)
+  }
+
+  private mutating func didSkip(_ s: Skipped, at time: Double, into output: inout [Event]) {
+    guard answers(s.settled), case .waiting(var records, _) = state else { return }
+    var record = records.removeFirst()
+    state = records.isEmpty ? .idle : .waiting(records, paginated: false)
+    record.queuedMs = TimingRecord.nanoseconds(time - s.settled)
+    switch s.reason {
+    case .unchanged:
+      record.cache = .skip
+      record.pageCount = pagesShown
+      record.shown = time
+    case .superseded:
+      record.cache = .superseded
+      record.shown = nil
+    }
+    output.append(Event(time: time, .timing(record)))
   }
 
   private mutating func didShow(_ shown: Shown, at time: Double, into output: inout [Event]) {
-    guard case .awaiting(var record, let paginations, let closesAt) = state else {
+    pagesShown = shown.pageCount
+    guard case .waiting(var records, paginated: true) = state else {
       return  // page turns show pages outside cycles
     }
-    if paginations == 0 { record.pageCount = shown.pageCount }
+    var record = records.removeFirst()
+    state = records.isEmpty ? .idle : .waiting(records, paginated: false)
     record.shown = time
-    state = .awaiting(record, paginations: paginations, closesAt: closesAt)
-    emit(at: time, into: &output)
-  }
-
-  private mutating func emit(at time: Double, into output: inout [Event]) {
-    guard case .awaiting(let record, _, _) = state else { return }
-    state = .idle
     output.append(Event(time: time, .timing(record)))
   }
 }

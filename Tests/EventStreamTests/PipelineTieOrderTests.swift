@@ -3,7 +3,7 @@ import Testing
 
 @testable import EventStream
 
-/// Ties in the run loop and the pipeline: inputs first, then deadlines, upstream stages first;
+/// Ties in the run loop and the pipeline: deadlines first (upstream stages first), then inputs;
 /// a stage's outputs flow downstream in the same wave. (`EventLoop.runVirtual`, `Pipeline`.)
 @Suite("Pipeline tie order")
 struct PipelineTieOrderTests {
@@ -40,13 +40,15 @@ struct PipelineTieOrderTests {
     #expect(table.mismatches(pipeline: [Probe(name: "A"), Probe(name: "B")]) == [])
   }
 
-  @Test("a deadline equal to an input's time fires after the input")
-  func inputBeforeDeadline() {
+  /// A deadline due at 100 ms has come by 100 ms: a settle due then is settled when a page
+  /// turn stamped 100 ms arrives.
+  @Test("a deadline equal to an input's time fires before the input")
+  func deadlineBeforeInput() {
     let table = StageTable(
       Self.marks([(100, "in")]),
       expect: Self.marks([
-        (100, "in"), (100, "A saw in"), (100, "B saw in"), (100, "B saw A saw in"),
         (100, "A fired"), (100, "B saw A fired"),
+        (100, "in"), (100, "A saw in"), (100, "B saw in"), (100, "B saw A saw in"),
       ]))
     #expect(table.mismatches(pipeline: [Probe(name: "A", due: [100]), Probe(name: "B")]) == [])
   }

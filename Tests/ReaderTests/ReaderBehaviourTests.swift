@@ -124,7 +124,7 @@ struct ReaderBehaviourTests {
   func analysisCharge() {
     func first(prepaginate: Bool) -> Paginated {
       let reader = ReaderStateMachine(
-        document: F.document, profile: F.profile, offset: 20_000, clock: .pinned(5, analysis: 50),
+        document: F.document, profile: F.profile, offset: 20_000, model: .fixed(ms: 5, analysisMs: 50),
         prepaginate: prepaginate)
       let out = TestSupport.run(
         [F.hinge(0, at: 0), F.hinge(180, at: 1000)], stages: Pipeline.simulator(profile: F.profile) + [reader])
@@ -185,7 +185,7 @@ struct ReaderViolationStreamTests {
     var profile = ReaderFixtures.profile
     profile.poses[.openWide]?.division = Rect(x: 455.5, y: 10, width: 40, height: 590)
     let reader = ReaderStateMachine(
-      document: ReaderFixtures.document, profile: profile, offset: 20_000, clock: .pinned(5))
+      document: ReaderFixtures.document, profile: profile, offset: 20_000, model: .fixed(ms: 5))
     let out = TestSupport.run(
       [Event(time: 0, .sample(angle: 180))], stages: Pipeline.simulator(profile: profile) + [reader])
     let shown = ReaderFixtures.shown(out)

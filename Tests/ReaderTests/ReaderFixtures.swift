@@ -53,7 +53,7 @@ enum ReaderFixtures {
   static func run(_ inputs: [Event], offset: Int = 20_000, computeMs: Double = 5, prepaginate: Bool = false) -> [Event]
   {
     let reader = ReaderStateMachine(
-      document: document, profile: profile, offset: offset, clock: .pinned(computeMs), prepaginate: prepaginate)
+      document: document, profile: profile, offset: offset, model: .fixed(ms: computeMs), prepaginate: prepaginate)
     return TestSupport.run(inputs, stages: Pipeline.simulator(profile: profile) + [reader])
   }
 

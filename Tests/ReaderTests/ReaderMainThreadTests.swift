@@ -14,7 +14,7 @@ struct ReaderMainThreadTests {
 
   func thread(computeMs: Double = 5, analysis: Double = 0, prepaginate: [PageKey]? = nil) -> ReaderMainThread {
     ReaderMainThread(
-      cache: PaginationCache(document: F.document), clock: .pinned(computeMs, analysis: analysis),
+      cache: PaginationCache(document: F.document), model: .fixed(ms: computeMs, analysisMs: analysis),
       prepaginateSizes: prepaginate?.map { ($0.width, $0.height) })
   }
 
@@ -24,7 +24,7 @@ struct ReaderMainThreadTests {
   /// The queued events the thread hands back at `now`, in order.
   func drain(_ thread: inout ReaderMainThread, at now: Double) -> [Event] {
     var events: [Event] = []
-    while let event = thread.nextQueued(at: now) { events.append(event) }
+    while let (event, _) = thread.nextQueued(at: now) { events.append(event) }
     return events
   }
 
@@ -101,7 +101,8 @@ struct ReaderMainThreadTests {
     #expect(handledAtOnce == [false, false])
     thread.deadlineReached(at: 205, into: &output)
     let next = thread.nextQueued(at: 205)
-    #expect(next == settle)
+    #expect(next?.event == settle)
+    #expect(next?.laterSettle == false)
     thread.workFinished([produced("second", at: 210)], at: 210, now: 205, into: &output)
     #expect(drain(&thread, at: 205).isEmpty)
     #expect(thread.deadline == 210)
@@ -115,16 +116,39 @@ struct ReaderMainThreadTests {
     #expect(isIdle(thread))
   }
 
-  /// Inputs go first on ties (DESIGN §1): an input stamped exactly when the work ends, with
-  /// nothing queued, is handled at once — before the work's output goes out.
-  @Test("an input at exactly the end of the work, with nothing queued, is handled at once")
+  /// The run loop fires a deadline before an input at the same time, so a thread that sees an
+  /// input while busy has not reached the end of its work: the input waits, and its work's
+  /// output goes out first.
+  @Test("an input that arrives while the thread is busy waits, even one stamped at the work's end")
   func inputAtTheDeadline() {
     var thread = thread()
     var output: [Event] = []
     thread.workFinished([produced("pages", at: 205)], at: 205, now: 200, into: &output)
-    let handledAtOnce = thread.inputArrived(Event(time: 205, .turn(.next)))
-    #expect(handledAtOnce)
-    #expect(thread.deadline == 205)
+    let turn = Event(time: 205, .turn(.next))
+    let handledAtOnce = thread.inputArrived(turn)
+    #expect(!handledAtOnce)
+    thread.deadlineReached(at: 205, into: &output)
+    #expect(output == [produced("pages", at: 205)])
+    #expect(drain(&thread, at: 205) == [turn])
+  }
+
+  @Test("a queued settle with another settle queued behind it is handed back as superseded")
+  func supersededSettles() {
+    var thread = thread()
+    var output: [Event] = []
+    thread.workFinished([produced("pages", at: 205)], at: 205, now: 200, into: &output)
+    let settled = Settled(
+      width: 382, height: 620, textSize: .large, division: nil, sizes: 0, changed: true,
+      cycle: SettleCycle(cause: .textSize, causeTime: 0, firstChange: 0, lastChange: 0, firstSize: nil, lastSize: nil))
+    let first = Event(time: 201, .settled(settled))
+    let turn = Event(time: 202, .turn(.next))
+    let second = Event(time: 203, .settled(settled))
+    for e in [first, turn, second] { _ = thread.inputArrived(e) }
+    thread.deadlineReached(at: 205, into: &output)
+    var handed: [(Event, Bool)] = []
+    while let next = thread.nextQueued(at: 205) { handed.append(next) }
+    #expect(handed.map(\.0) == [first, turn, second])
+    #expect(handed.map(\.1) == [true, true, false])
   }
 
   @Test("a cached pagination costs nothing; the text's analysis is charged to the cold one only")

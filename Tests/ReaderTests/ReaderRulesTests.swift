@@ -30,13 +30,15 @@ struct ReaderRulesTests {
   func settle(
     _ s: Settled, at time: Double, _ rules: inout ReaderRules, cache: PaginationCache, ms: Double = 7
   ) -> [Event] {
-    guard let layout = rules.settled(s) else { return [] }
+    let layout = rules.layout(for: s)
+    guard !rules.keepsScreen(for: layout) else { return [] }
     let (pagination, hit) = cache.pagination(
       width: layout.key.width, height: layout.key.height, textSize: layout.key.textSize)
     var output: [Event] = []
     rules.paginated(
-      pagination, for: layout, ms: ms, cache: hit ? .hit : .miss, cause: Event(time: time, .settled(s)), at: time,
-      into: &output)
+      pagination, for: layout, ms: ms, cache: hit ? .hit : .miss,
+      answer: .init(settled: time, queuedMs: 0, computeClock: "fixed:\(ms)"), cause: Event(time: time, .settled(s)),
+      at: time, into: &output)
     return output
   }
 
@@ -52,8 +54,10 @@ struct ReaderRulesTests {
   func settleThenShow() {
     var rules = rules()
     let s = settled(.closed, textSize: .xLarge)
-    let layout = rules.settled(s)
-    #expect(layout?.key == PageKey(width: 342, height: 580, textSize: .xLarge))
+    let layout = rules.layout(for: s)
+    #expect(layout.key == PageKey(width: 342, height: 580, textSize: .xLarge))
+    let kept = rules.keepsScreen(for: layout)
+    #expect(!kept)
     #expect(isWaiting(rules))  // asking changes nothing
     let out = settle(s, at: 1234.5, &rules, cache: cache)
     #expect(out.map(\.time) == [1234.5, 1234.5])
@@ -91,19 +95,26 @@ struct ReaderRulesTests {
     #expect(last.first?.pages == last.first.map { [$0.pageCount - 1] })
   }
 
-  @Test("the same page size with nothing changed is not paginated again; the new fold state is kept")
+  @Test("a layout that would show what is shown is not paginated again, changed or not; the new fold state is kept")
   func samePageSize() {
     var rules = rules()
     let cache = cache
     _ = settle(settled(.openWide, active: false), at: 0, &rules, cache: cache)
-    #expect(rules.settled(settled(.book, active: true, changed: false)) == nil)
+    // The settle stage saw the fold's key change; the screen would not: nothing to repaginate.
+    let book = rules.keepsScreen(for: rules.layout(for: settled(.book, active: true, changed: true)))
+    #expect(book)
     guard case .showing(let screen) = rules.state else {
       Issue.record("not showing")
       return
     }
     #expect(screen.geometry.division?.isActive == true)
-    // A changed key with the same page size (a text size and back) is paginated.
-    #expect(rules.settled(settled(.book, active: true, changed: true))?.key.width == 331.5)
+    // The same page size at another text size is paginated, even when the settle stage saw no
+    // change (the previous settle was superseded before it was shown).
+    let xSmall = rules.keepsScreen(for: rules.layout(for: settled(.book, textSize: .xSmall, changed: false)))
+    #expect(!xSmall)
+    // Another pose is shown.
+    let closed = rules.keepsScreen(for: rules.layout(for: settled(.closed)))
+    #expect(!closed)
   }
 
   @Test("a hit reports no characters laid out")
@@ -111,6 +122,7 @@ struct ReaderRulesTests {
     var rules = rules()
     let cache = cache
     _ = settle(settled(.closed), at: 0, &rules, cache: cache)
+    _ = settle(settled(.openWide), at: 500, &rules, cache: cache)
     let out = settle(settled(.closed), at: 1000, &rules, cache: cache)
     guard case .paginated(let p) = out.first?.kind else {
       Issue.record("no paginated first: \(out)")

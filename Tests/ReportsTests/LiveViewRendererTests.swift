@@ -134,7 +134,7 @@ struct StubPages: PageTextProvider {
         .paginated(
           Paginated(
             pageWidth: 1, pageHeight: 1, textSize: .large, pageCount: 3, ms: 12.5, cache: .miss,
-            characters: 10))))
+            characters: 10, settled: m.time))))
     #expect(m.paginationMs == 12.5)
   }
 }

@@ -3,7 +3,7 @@ import EventStream
 /// A table test for one stage on its own: inputs at their times in, the stage's outputs at
 /// theirs out, in virtual time.
 ///
-/// The driver feeds each input at its time and wakes the stage at its deadline, inputs first
+/// The driver feeds each input at its time and wakes the stage at its deadline, deadlines first
 /// on ties (as the run loop does); only what the stage emits is compared.
 ///
 /// ```swift
@@ -32,7 +32,7 @@ public struct StageTable {
     var next = 0
     for _ in 0..<limit {
       let deadline = stage.deadline
-      if next < inputs.count, deadline.map({ inputs[next].time <= $0 }) ?? true {
+      if next < inputs.count, deadline.map({ inputs[next].time < $0 }) ?? true {
         stage.receive(inputs[next], into: &output)
         next += 1
       } else if let deadline {

@@ -57,7 +57,7 @@ public enum TimingFixtures {
   public static func feedThroughSettle(_ events: [Event], into stage: TimingStateMachine) -> [TimingRecord] {
     let reader = events.filter {
       switch $0.kind {
-      case .paginated, .shown: true
+      case .paginated, .skipped, .shown: true
       default: false
       }
     }
@@ -90,8 +90,9 @@ public enum TimingFixtures {
 }
 
 /// A stand-in for the reader: answers each changed settle with `paginated` and `shown` stamped
-/// `ms` later (its compute time charged to the virtual clock, as the real reader does), and a
-/// page turn with a `shown`; an unchanged settle gets nothing.
+/// `ms` later (its compute time charged to the virtual clock, as the real reader does, but
+/// never busy: nothing queues), an unchanged settle with `skipped`, and a page turn with a
+/// `shown`.
 public struct FakeReader: Stage {
   /// The charged compute time per pagination, ms.
   public var ms: Double
@@ -110,8 +111,17 @@ public struct FakeReader: Stage {
             Paginated(
               pageWidth: s.width - 40, pageHeight: s.height - 40, textSize: s.textSize,
               pageCount: 48, ms: ms,
-              cache: .miss, characters: 44_500))))
+              cache: .miss, characters: 44_500, settled: event.time, computeClock: "fixed:\(NumberFormat.shortest(ms))")
+          )))
       output.append(Event(time: done, .shown(shown(pages: [21]))))
+    case .settled(let s):
+      output.append(
+        Event(
+          time: event.time,
+          .skipped(
+            Skipped(
+              settled: event.time, reason: .unchanged, pageWidth: s.width - 40, pageHeight: s.height - 40,
+              textSize: s.textSize))))
     case .turn:
       output.append(Event(time: event.time, .shown(shown(pages: [22]))))
     default:

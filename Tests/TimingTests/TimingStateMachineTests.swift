@@ -15,22 +15,22 @@ struct TimingStateMachineTests {
     let expected = [
       TimingRecord(
         cause: .initial, causeTime: 0, firstSize: 0, lastSize: 0, sizes: 1, settled: 200,
-        paginationMs: 12.5,
+        paginationMs: 12.5, computeClock: "fixed:12.5",
         cache: .miss, pageCount: 48, characters: 44_500, shown: 212.5),
       TimingRecord(
         cause: .status(from: .closed, to: .fullyOpen), causeTime: 1010, firstSize: 1010, lastSize: 1210,
         sizes: 7, settled: 1410,
-        paginationMs: 12.5, cache: .miss, pageCount: 48, characters: 44_500, shown: 1422.5),
+        paginationMs: 12.5, computeClock: "fixed:12.5", cache: .miss, pageCount: 48, characters: 44_500, shown: 1422.5),
       TimingRecord(
         cause: .textSize, causeTime: 3000, firstSize: nil, lastSize: nil, sizes: 0, settled: 3200,
-        paginationMs: 12.5, cache: .miss, pageCount: 48, characters: 44_500, shown: 3212.5),
+        paginationMs: 12.5, computeClock: "fixed:12.5", cache: .miss, pageCount: 48, characters: 44_500, shown: 3212.5),
       TimingRecord(
         cause: .rotation, causeTime: 5000, firstSize: 5000, lastSize: 5300, sizes: 5,
         settled: 5500,
-        paginationMs: 12.5, cache: .miss, pageCount: 48, characters: 44_500, shown: 5512.5),
+        paginationMs: 12.5, computeClock: "fixed:12.5", cache: .miss, pageCount: 48, characters: 44_500, shown: 5512.5),
       TimingRecord(
         cause: .textSize, causeTime: 6000, firstSize: nil, lastSize: nil, sizes: 0, settled: 6250,
-        paginationMs: 0, cache: .skip, pageCount: 0, characters: 0, shown: 6250),
+        paginationMs: 0, cache: .skip, pageCount: 48, characters: 0, shown: 6250),
     ]
     #expect(records == expected)
     // Each record is stamped at its shown (or its settle when nothing is shown).
@@ -59,7 +59,7 @@ struct TimingStateMachineTests {
       records.allSatisfy { $0.cache == .skip && $0.paginationMs == 0 && $0.shown == $0.settled })
   }
 
-  @Test("a reader's answer is waited for; an unchanged settle closes at once")
+  @Test("a reader's answer is waited for; an unchanged settle closes at the reader's skip")
   func handMadeStream() {
     let division = Division(frame: Rect(x: 455.5, y: 0, width: 40, height: 611), isActive: true)
     func scene(_ t: Double, _ i: Int, _ n: Int) -> Event {
@@ -71,7 +71,8 @@ struct TimingStateMachineTests {
     }
     let paginated = Paginated(
       pageWidth: 395.5, pageHeight: 571, textSize: .large, pageCount: 50, ms: 3.25, cache: .hit,
-      characters: 0)
+      characters: 0, settled: 350, computeClock: "fixed:3.25")
+    let skipped = Skipped(settled: 1100, reason: .unchanged, pageWidth: 395.5, pageHeight: 571, textSize: .large)
     let shown = Shown(
       offset: 20_000, pages: [22, 23], ranges: [0..<1, 1..<2], pageCount: 50, layout: .spread,
       frames: [], notes: .trailing,
@@ -84,7 +85,7 @@ struct TimingStateMachineTests {
       // Folding flat changes no size: this status change is dropped by the later text size.
       Event(time: 500, .status(StatusChange(status: .fullyOpen, from: .partiallyOpen, angle: 161))),
       Event(time: 800, .textSize(.large)),  // the same size: no layout change either
-      Event(time: 900, .split(.left)), scene(900, 1, 1),
+      Event(time: 900, .split(.left)), scene(900, 1, 1), Event(time: 1100, .skipped(skipped)),
       Event(time: 1200, .shown(shown)),  // a page turn, outside any cycle
     ]
     let records = TimingFixtures.feedThroughSettle(stream, into: TimingStateMachine(expectsReader: true))
@@ -92,12 +93,12 @@ struct TimingStateMachineTests {
       records == [
         TimingRecord(
           cause: .initial, causeTime: 100, firstSize: 100, lastSize: 150, sizes: 2, settled: 350,
-          paginationMs: 3.25,
+          paginationMs: 3.25, computeClock: "fixed:3.25",
           cache: .hit, pageCount: 50, characters: 0, shown: 353.25),
         TimingRecord(
           cause: .split, causeTime: 900, firstSize: 900, lastSize: 900, sizes: 1, settled: 1100,
           paginationMs: 0,
-          cache: .skip, pageCount: 0, characters: 0, shown: 1100),
+          cache: .skip, pageCount: 50, characters: 0, shown: 1100),
       ])
   }
 

@@ -207,7 +207,8 @@ public struct EventDecoder: Sendable {
           textSize: try fieldReader.name("textSize", TextSize.self) { TextSize(name: $0) },
           division: try fieldReader.division(), sizes: try fieldReader.integer("sizes"),
           changed: try fieldReader.bool("changed"), cycle: try fieldReader.cycle()))
-    case (.paginated?, .simulator), (.shown?, .simulator), (.timing?, .simulator), (.violation?, .simulator):
+    case (.paginated?, .simulator), (.skipped?, .simulator), (.shown?, .simulator), (.timing?, .simulator),
+      (.violation?, .simulator):
       return .skipped
     default:
       kind = nil

@@ -78,6 +78,15 @@ public enum EventWriter {
       w.field("ms", p.ms)
       w.field("cache", p.cache.rawValue)
       w.field("characters", p.characters)
+      w.field("settled", p.settled)
+      w.field("queuedMs", p.queuedMs)
+      w.field("computeClock", p.computeClock)
+    case .skipped(let s):
+      w.field("settled", s.settled)
+      w.field("reason", s.reason.rawValue)
+      w.field("pageWidth", s.pageWidth)
+      w.field("pageHeight", s.pageHeight)
+      w.field("textSize", s.textSize.rawValue)
     case .shown(let s):
       w.field("offset", s.offset)
       w.field("pages", s.pages)

@@ -67,8 +67,11 @@ public enum EventKind: Sendable, Equatable {
   indirect case settled(Settled)
 
   // MARK: Reader output
-  /// The reader paginated (or found its pages in the cache).
+  /// The reader paginated (or found its pages in the cache) for a settle.
   indirect case paginated(Paginated)
+  /// The reader answered a settle without paginating (nothing changed, or a later settle
+  /// replaced it while the reader was busy).
+  indirect case skipped(Skipped)
   /// The reader shows these pages.
   indirect case shown(Shown)
   /// One settle cycle's timing record.
@@ -89,13 +92,13 @@ public enum EventKind: Sendable, Equatable {
 public enum EventType: String, CaseIterable, Sendable {
   case hinge, orientation, textSize, turn, goto, split, mark
   case status, pose, scene, regions, settled
-  case paginated, shown, timing, violation
+  case paginated, skipped, shown, timing, violation
 
   /// The types an input trace may hold.
   public static let inputs: [EventType] = [.hinge, .orientation, .textSize, .turn, .goto, .split, .mark]
   /// The types only the simulator and the reader emit.
   public static let outputs: [EventType] = [
-    .status, .pose, .scene, .regions, .settled, .paginated, .shown, .timing, .violation,
+    .status, .pose, .scene, .regions, .settled, .paginated, .skipped, .shown, .timing, .violation,
   ]
 }
 
@@ -116,6 +119,7 @@ extension EventKind {
     case .regions: .regions
     case .settled: .settled
     case .paginated: .paginated
+    case .skipped: .skipped
     case .shown: .shown
     case .timing: .timing
     case .violation: .violation

@@ -16,14 +16,48 @@ public enum NotesPlacement: String, Sendable {
   case sheet
 }
 
-/// Whether a pagination came from the cache.
+/// How a settle was answered: laid out, found in the cache, or not paginated.
 public enum CacheOutcome: String, Sendable {
   /// Laid out now.
   case miss
   /// Found in the cache.
   case hit
-  /// Nothing to do (same key as shown).
+  /// Nothing to repaginate: the settled page size and text size are the ones shown.
   case skip
+  /// A later settle replaced this layout while the reader was busy, before it was paginated;
+  /// it was never shown (timing records only).
+  case superseded
+}
+
+/// Why the reader answered a settle without paginating.
+public enum SkipReason: String, Sendable, CaseIterable {
+  /// The settled page size and text size are the ones on screen.
+  case unchanged
+  /// A later settle arrived while the reader was busy; only the latest is paginated.
+  case superseded
+}
+
+/// The reader answered a settle without paginating it.
+public struct Skipped: Sendable, Equatable {
+  /// The time of the `settled` answered.
+  public var settled: Double
+  /// Why nothing was paginated.
+  public var reason: SkipReason
+  /// The settled layout's page width, points.
+  public var pageWidth: Double
+  /// The settled layout's page height, points.
+  public var pageHeight: Double
+  /// The settled layout's text size.
+  public var textSize: TextSize
+
+  /// Makes a skipped event.
+  public init(settled: Double, reason: SkipReason, pageWidth: Double, pageHeight: Double, textSize: TextSize) {
+    self.settled = settled
+    self.reason = reason
+    self.pageWidth = pageWidth
+    self.pageHeight = pageHeight
+    self.textSize = textSize
+  }
 }
 
 /// The reader paginated for a page size and text size.
@@ -36,17 +70,23 @@ public struct Paginated: Sendable, Equatable {
   public var textSize: TextSize
   /// Pages.
   public var pageCount: Int
-  /// Compute time in milliseconds (real, monotonic; 0 on a cache hit).
+  /// Compute time charged, ms (by the cost model `computeClock` names).
   public var ms: Double
-  /// Cache outcome.
+  /// Cache outcome: `miss` or `hit`.
   public var cache: CacheOutcome
   /// UTF-16 units laid out.
   public var characters: Int
+  /// The time of the `settled` this pagination answers.
+  public var settled: Double
+  /// How long the settle waited for the busy reader before its pagination began, ms.
+  public var queuedMs: Double
+  /// The cost model that charged `ms`: `thread-cpu` (host), `fixed:MS`, `device`, … .
+  public var computeClock: String
 
   /// Makes a paginated event.
   public init(
     pageWidth: Double, pageHeight: Double, textSize: TextSize, pageCount: Int, ms: Double,
-    cache: CacheOutcome, characters: Int
+    cache: CacheOutcome, characters: Int, settled: Double, queuedMs: Double = 0, computeClock: String = "fixed"
   ) {
     self.pageWidth = pageWidth
     self.pageHeight = pageHeight
@@ -55,6 +95,9 @@ public struct Paginated: Sendable, Equatable {
     self.ms = ms
     self.cache = cache
     self.characters = characters
+    self.settled = settled
+    self.queuedMs = queuedMs
+    self.computeClock = computeClock
   }
 }
 
@@ -133,22 +176,28 @@ public struct TimingRecord: Sendable, Equatable {
   public var sizes: Int
   /// When the settle fired.
   public var settled: Double
-  /// Pagination compute time (ms).
+  /// How long the settle waited for the busy reader before its pagination began, ms.
+  public var queuedMs: Double
+  /// Pagination compute time (ms), as the cost model charged it.
   public var paginationMs: Double
-  /// Cache outcome.
+  /// The cost model (`thread-cpu`, `fixed:MS`, `device`, …); empty when no reader answered.
+  public var computeClock: String
+  /// How the settle was answered: `miss`, `hit`, `skip` (nothing to repaginate) or
+  /// `superseded` (replaced before it was paginated).
   public var cache: CacheOutcome
-  /// Pages.
+  /// Pages of the layout shown (0 when superseded).
   public var pageCount: Int
   /// UTF-16 units laid out.
   public var characters: Int
-  /// When the page was shown.
-  public var shown: Double
+  /// When the layout was shown (for `skip`, when the reader answered); nil when superseded —
+  /// it never was.
+  public var shown: Double?
 
   /// Makes a timing record.
   public init(
     cause: SettleCause, causeTime: Double, firstSize: Double?, lastSize: Double?, sizes: Int,
-    settled: Double, paginationMs: Double, cache: CacheOutcome, pageCount: Int, characters: Int,
-    shown: Double
+    settled: Double, queuedMs: Double = 0, paginationMs: Double, computeClock: String = "", cache: CacheOutcome,
+    pageCount: Int, characters: Int, shown: Double?
   ) {
     self.cause = cause
     self.causeTime = causeTime
@@ -156,20 +205,27 @@ public struct TimingRecord: Sendable, Equatable {
     self.lastSize = lastSize
     self.sizes = sizes
     self.settled = settled
+    self.queuedMs = queuedMs
     self.paginationMs = paginationMs
+    self.computeClock = computeClock
     self.cache = cache
     self.pageCount = pageCount
     self.characters = characters
     self.shown = shown
   }
 
-  /// Last scene size → shown (the settle wait plus pagination), ms.
-  public var lastSizeToShown: Double? { lastSize.map { Self.nanoseconds(shown - $0) } }
-  /// Cause → shown, ms.
-  public var causeToShown: Double { Self.nanoseconds(shown - causeTime) }
+  /// True when the layout was replaced before it was paginated (no latency to measure).
+  public var isSuperseded: Bool { cache == .superseded }
+  /// Last scene size → shown (the settle wait, queueing and pagination), ms.
+  public var lastSizeToShown: Double? {
+    guard let shown, let lastSize else { return nil }
+    return Self.nanoseconds(shown - lastSize)
+  }
+  /// Cause → shown, ms; nil when superseded.
+  public var causeToShown: Double? { shown.map { Self.nanoseconds($0 - causeTime) } }
   /// Last scene size (or cause) → settle, ms.
   public var settleWait: Double { Self.nanoseconds(settled - (lastSize ?? causeTime)) }
 
   /// Differences of millisecond times, rounded to the nanosecond (no 500.0529999999999).
-  static func nanoseconds(_ ms: Double) -> Double { (ms * 1_000_000).rounded() / 1_000_000 }
+  public static func nanoseconds(_ ms: Double) -> Double { (ms * 1_000_000).rounded() / 1_000_000 }
 }

@@ -48,4 +48,31 @@ public enum NumberFormat {
   public static func right(_ text: String, _ width: Int) -> String {
     text + String(repeating: " ", count: max(0, width - text.count))
   }
+
+  /// True for `12`, `-1.5`, `2e3`: what people mean by a number (Swift's `Double` also reads
+  /// `0x10`, `inf` and `nan`).
+  public static func isPlainDecimal(_ text: some StringProtocol) -> Bool {
+    var digits = 0
+    var rest = Substring(text)
+    if rest.first == "-" || rest.first == "+" { rest = rest.dropFirst() }
+    while let c = rest.first, c.isASCII, c.isNumber {
+      digits += 1
+      rest = rest.dropFirst()
+    }
+    if rest.first == "." {
+      rest = rest.dropFirst()
+      while let c = rest.first, c.isASCII, c.isNumber {
+        digits += 1
+        rest = rest.dropFirst()
+      }
+    }
+    guard digits > 0 else { return false }
+    if rest.first == "e" || rest.first == "E" {
+      rest = rest.dropFirst()
+      if rest.first == "-" || rest.first == "+" { rest = rest.dropFirst() }
+      guard let c = rest.first, c.isASCII, c.isNumber else { return false }
+      while let c = rest.first, c.isASCII, c.isNumber { rest = rest.dropFirst() }
+    }
+    return rest.isEmpty
+  }
 }

@@ -33,7 +33,8 @@ extension EventLoop {
   ///
   /// The loop `poll()`s the source's descriptor with a timeout until the earliest stage
   /// deadline (or the source's or the hooks' wake time), fires due deadlines, and feeds
-  /// inputs at their own (stream) times — deadlines due before an input fire first, and an
+  /// inputs at their own (stream) times — deadlines due by an input's time fire first (as in
+  /// virtual time: a deadline at *t* comes before an input at *t*), and an
   /// input stamped before something already handled is moved up to that time, so the stream
   /// stays in order. A stop request ends the run with every stage flushed; so does a read
   /// error, which is then rethrown (the stream so far is complete). When the source finishes,
@@ -45,12 +46,9 @@ extension EventLoop {
   ) throws(InputError) -> Double {
     var last = 0.0
     var mustRead = true
-    // Deadlines due by `time` fire (before `time` only, when an input at `time` waits:
-    // inputs go first on ties, as in virtual time).
-    func fireDue(upTo time: Double, inclusive: Bool = true) {
-      while let deadline = pipeline.earliestDeadline,
-        deadline.time < time || (inclusive && deadline.time == time)
-      {
+    // Deadlines due by `time` fire (deadlines go first on ties, as in virtual time).
+    func fireDue(upTo time: Double) {
+      while let deadline = pipeline.earliestDeadline, deadline.time <= time {
         let at = stamping == .wakeTime ? max(last, deadline.time, clock.now) : deadline.time
         last = max(last, at)
         pipeline.fire(stage: deadline.stage, at: at, emit: emit)
@@ -69,7 +67,7 @@ extension EventLoop {
         }
         for event in events {
           var input = event
-          fireDue(upTo: input.time, inclusive: false)
+          fireDue(upTo: input.time)
           input.time = stamping == .wakeTime ? max(input.time, last, clock.now) : max(input.time, last)
           last = input.time
           hooks.input(input)
@@ -77,8 +75,8 @@ extension EventLoop {
         }
       }
       let now = clock.now
-      // An input that came due while we were busy goes before later deadlines (inputs first,
-      // as in virtual time): read it before firing anything past it.
+      // An input that came due while we were busy goes before later deadlines: read it
+      // before firing anything past it.
       if let wake = source.nextWake, wake <= now, !source.isFinished {
         mustRead = true
         continue

@@ -3,9 +3,14 @@ import Platform
 /// Drives a pipeline from a source, in virtual or real time.
 ///
 /// **Virtual time** jumps straight to the next input or the earliest deadline, whichever is
-/// first (inputs first on ties, then stages upstream first); a 10-minute trace replays in
+/// first; a 10-minute trace replays in
 /// milliseconds and the result is deterministic. When the source ends, the loop keeps firing
 /// deadlines until none is left (bursts finish, the settle's trailing edge fires).
+///
+/// **Ties**: a deadline due at time *t* has come by *t*, so it fires before an input stamped
+/// *t* (stages upstream first among deadlines). A settle due at 200 ms is settled when a page
+/// turn stamped 200 ms arrives, and a reader whose work ends at 205 ms is free for an input
+/// at 205 ms.
 ///
 /// **Real time** (`runLive`, in `EventLoop+Live.swift`) sleeps until each input's or
 /// deadline's time, scaled by the clock's speed, polling a live source; a stop request
@@ -20,7 +25,7 @@ public enum EventLoop {
     var pending = try source.next()
     while !StopRequest.isRequested {
       let deadline = pipeline.earliestDeadline
-      if let input = pending, deadline == nil || input.time <= deadline!.time {
+      if let input = pending, deadline == nil || input.time < deadline!.time {
         now = input.time
         pipeline.input(input, emit: emit)
         pending = try source.next()

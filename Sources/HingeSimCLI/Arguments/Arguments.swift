@@ -67,32 +67,8 @@ public struct Arguments: Sendable {
     return value
   }
 
-  /// True for `12`, `-1.5`, `2e3`: what people mean by a number (Swift's `Double` also reads
-  /// `0x10`, `inf` and `nan`).
-  static func isPlainDecimal(_ text: String) -> Bool {
-    var digits = 0
-    var rest = Substring(text)
-    if rest.first == "-" || rest.first == "+" { rest = rest.dropFirst() }
-    while let c = rest.first, c.isASCII, c.isNumber {
-      digits += 1
-      rest = rest.dropFirst()
-    }
-    if rest.first == "." {
-      rest = rest.dropFirst()
-      while let c = rest.first, c.isASCII, c.isNumber {
-        digits += 1
-        rest = rest.dropFirst()
-      }
-    }
-    guard digits > 0 else { return false }
-    if rest.first == "e" || rest.first == "E" {
-      rest = rest.dropFirst()
-      if rest.first == "-" || rest.first == "+" { rest = rest.dropFirst() }
-      guard let c = rest.first, c.isASCII, c.isNumber else { return false }
-      while let c = rest.first, c.isASCII, c.isNumber { rest = rest.dropFirst() }
-    }
-    return rest.isEmpty
-  }
+  /// True for `12`, `-1.5`, `2e3` (see `NumberFormat.isPlainDecimal`).
+  static func isPlainDecimal(_ text: String) -> Bool { NumberFormat.isPlainDecimal(text) }
 
   /// The value of `--name N` as an integer; anything else is a usage error.
   public mutating func int(_ name: String) throws(CLIError) -> Int? {

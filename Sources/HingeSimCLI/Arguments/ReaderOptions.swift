@@ -6,7 +6,7 @@ import Simulator
 import Timing
 
 /// The reader's options shared by `run`, `read`, `check` and `report`: the text, the starting
-/// place, pre-pagination and a pinned compute time.
+/// place, pre-pagination and the compute cost model.
 struct ReaderOptions {
   /// The text to paginate (default: the bundled sample chapter).
   var textPath: String?
@@ -14,8 +14,8 @@ struct ReaderOptions {
   var offset = 0
   /// Paginate every pose's page size in the background.
   var prepaginate = false
-  /// Charge this many ms per pagination instead of measuring (reproducible streams).
-  var computeMs: Double?
+  /// What a pagination is charged (`--compute-model`; `--compute-ms MS` is `fixed:MS`).
+  var computeModel: ComputeModel = .host
 
   /// Takes the reader options from the arguments.
   static func parse(_ args: inout Arguments) throws(CLIError) -> ReaderOptions {
@@ -26,9 +26,18 @@ struct ReaderOptions {
       o.offset = offset
     }
     o.prepaginate = args.flag("--prepaginate")
+    let model = try args.option("--compute-model")
     if let ms = try args.double("--compute-ms") {
-      guard ms >= 0 else { throw .usage("--compute-ms: expected a number ≥ 0, found \(ms)") }
-      o.computeMs = ms
+      guard ms >= 0 else { throw .usage("--compute-ms: expected a number ≥ 0, found \(NumberFormat.shortest(ms))") }
+      guard model == nil else { throw .usage("--compute-ms MS is --compute-model fixed:MS: give one of them") }
+      o.computeModel = .fixed(ms)
+    }
+    if let model {
+      do {
+        o.computeModel = try ComputeModel(parsing: model)
+      } catch {
+        throw .usage(error.description)
+      }
     }
     return o
   }

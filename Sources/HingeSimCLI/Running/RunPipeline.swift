@@ -11,9 +11,9 @@ struct RunOptions: Sendable {
   var settleMs: Double?
   /// The Dynamic Type size the run starts with.
   var textSize: TextSize = .large
-  /// Pins the reader's pagination time to this many ms per layout (a fake clock), so streams
-  /// and reports are reproducible; nil measures the real monotonic compute time.
-  var computeMs: Double?
+  /// What the reader's pagination is charged: thread CPU time (`host`), a fixed time per
+  /// layout (reproducible streams and reports) or the device model.
+  var computeModel: ComputeModel = .host
   /// The reader's starting place.
   var offset = 0
   /// Paginate every pose's page size in the background.
@@ -22,7 +22,7 @@ struct RunOptions: Sendable {
   /// Takes the settle window from the shared source options and the rest from the reader's.
   init(_ source: SourceOptions, reader: ReaderOptions = ReaderOptions()) {
     settleMs = source.settleMs
-    computeMs = reader.computeMs
+    computeModel = reader.computeModel
     offset = reader.offset
     prepaginate = reader.prepaginate
   }
@@ -40,7 +40,7 @@ enum RunPipeline {
   static func reader(document: ReaderDocument, profile: Profile, options: RunOptions) -> ReaderStateMachine {
     ReaderStateMachine(
       document: document, profile: profile, offset: options.offset,
-      clock: options.computeMs.map { ComputeClock.pinned($0) } ?? .monotonic, prepaginate: options.prepaginate)
+      model: options.computeModel, prepaginate: options.prepaginate)
   }
 
   /// The full pipeline (`run`, `check`, `report`).

@@ -98,13 +98,20 @@ public struct ChromeTrace: Sendable {
         "quiet window", .settle, from: s.cycle.lastChange, to: t,
         args: [("width", .number(s.width)), ("height", .number(s.height))])
     case .paginated(let p):
+      if p.queuedMs > 0 {
+        slice("queued (reader busy)", .reader, from: p.settled, to: p.settled + p.queuedMs, args: [])
+      }
       slice(
         "paginate", .reader, from: t - p.ms, to: t,
         args: [
           ("ms", .number(p.ms)), ("cache", .string(p.cache.rawValue)),
           ("pageCount", .number(Double(p.pageCount))),
-          ("characters", .number(Double(p.characters))),
+          ("characters", .number(Double(p.characters))), ("computeClock", .string(p.computeClock)),
         ])
+    case .skipped(let s):
+      instant(
+        "skipped (\(s.reason.rawValue))", .reader, t,
+        args: [("settled", .number(s.settled)), ("textSize", .string(s.textSize.rawValue))])
     case .shown(let s):
       let pages = s.pages.map { String($0 + 1) }.joined(separator: "–")
       instant(
@@ -117,11 +124,16 @@ public struct ChromeTrace: Sendable {
       var args: [(String, JSONValue)] = [
         ("cause", .string(r.cause.name)), ("sizes", .number(Double(r.sizes))),
         ("cache", .string(r.cache.rawValue)),
-        ("causeToShownMs", .number(r.causeToShown)), ("settleWaitMs", .number(r.settleWait)),
+        ("settleWaitMs", .number(r.settleWait)), ("queuedMs", .number(r.queuedMs)),
         ("paginationMs", .number(r.paginationMs)),
       ]
+      if let v = r.causeToShown { args.append(("causeToShownMs", .number(v))) }
       if let v = r.lastSizeToShown { args.append(("lastSizeToShownMs", .number(v))) }
-      slice(r.cause.name, .timing, from: r.causeTime, to: r.shown, args: args)
+      if let shown = r.shown {
+        slice(r.cause.name, .timing, from: r.causeTime, to: shown, args: args)
+      } else {
+        instant("\(r.cause.name) (superseded)", .timing, t, args: args)
+      }
     }
   }
 

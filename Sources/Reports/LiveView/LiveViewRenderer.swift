@@ -91,8 +91,12 @@ struct LiveViewRenderer {
     var settle = "last settle: —"
     if let r = model.lastTiming {
       let f = { (v: Double) in NumberFormat.ms((v * 10).rounded() / 10) }
-      settle = "last settle: \(f(r.causeToShown)) ms cause → shown"
-      settle += " (wait \(f(r.settleWait)), paginate \(f(r.paginationMs)) ms \(r.cache.rawValue))"
+      if let causeToShown = r.causeToShown {
+        settle = "last settle: \(f(causeToShown)) ms cause → shown"
+        settle += " (wait \(f(r.settleWait)), paginate \(f(r.paginationMs)) ms \(r.cache.rawValue))"
+      } else {
+        settle = "last settle: superseded by a later one before it was paginated"
+      }
     } else if let wait = model.settleWaitMs {
       settle = "last settle: \(NumberFormat.ms((wait * 10).rounded() / 10)) ms after the last size"
       if let ms = model.paginationMs {

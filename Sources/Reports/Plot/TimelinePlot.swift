@@ -9,7 +9,9 @@ import EventStream
 /// - **scene**: each burst's sizes as ticks (transient ones light), the final size labelled;
 /// - **settle**: each settle's debounce (first key change → settle) lightly shaded, its quiet
 ///   window (last change → settle) shaded darker, the settle marked with the burst's size count;
-/// - **reader**: each repagination as a bar with its duration and cache outcome, and `shown`;
+/// - **reader**: each repagination as a bar with its duration and cache outcome, the time its
+///   settle waited for the busy reader as a pale bar before it, superseded settles as grey
+///   crosses, and `shown`; the title's summary names the cost model that charged the bars;
 /// - violations as red lines across every lane; a legend at the bottom.
 ///
 /// Elements carry classes and ids (`axes`, `angle`, `status-band`, `burst-tick`,
@@ -30,7 +32,9 @@ public struct TimelinePlot: Sendable {
   private var inputs: [(Double, String)] = []
   private var sizes: [(t: Double, width: Double, height: Double, transient: Bool)] = []
   private var settles: [(first: Double, last: Double, at: Double, sizes: Int, changed: Bool)] = []
-  private var paginations: [(t: Double, ms: Double, cache: CacheOutcome, pages: Int)] = []
+  private var paginations: [(t: Double, ms: Double, cache: CacheOutcome, pages: Int, queuedMs: Double)] = []
+  private var computeClocks: [String] = []
+  private var superseded: [Double] = []
   private var shown: [Double] = []
   private var violations: [(Double, String)] = []
   private var end = 0.0
@@ -64,10 +68,13 @@ public struct TimelinePlot: Sendable {
     case .goto(let offset): inputs.append((t, "goto \(offset)"))
     case .scene(let s): sizes.append((t, s.width, s.height, s.transient))
     case .settled(let s): settles.append((s.cycle.firstChange, s.cycle.lastChange, t, s.sizes, s.changed))
-    case .paginated(let p): paginations.append((t, p.ms, p.cache, p.pageCount))
+    case .paginated(let p):
+      paginations.append((t, p.ms, p.cache, p.pageCount, p.queuedMs))
+      if !computeClocks.contains(p.computeClock) { computeClocks.append(p.computeClock) }
     case .shown: shown.append(t)
     case .violation(let v): violations.append((t, v.rule))
-    case .pose, .regions, .timing: break
+    case .skipped(let s) where s.reason == .superseded: superseded.append(t)
+    case .pose, .regions, .timing, .skipped: break
     }
   }
 
@@ -173,6 +180,8 @@ public struct TimelinePlot: Sendable {
     if let slowest = paginations.map(\.ms).max() {
       summary += " (slowest \(NumberFormat.fixed(slowest, 1)) ms)"
     }
+    if !superseded.isEmpty { summary += " · \(superseded.count) superseded" }
+    if !computeClocks.isEmpty { summary += " · compute \(computeClocks.joined(separator: ", "))" }
     summary += " · \(violations.count) violation\(violations.count == 1 ? "" : "s")"
     s.text(summary, [("x", f(Self.left)), ("y", "46"), ("fill", "#4b5563"), ("font-size", "12")])
   }
@@ -397,6 +406,26 @@ public struct TimelinePlot: Sendable {
 
   private func drawReader(_ s: inout SVGWriter) {
     drawLane(2, id: "reader", &s) { top, labels, s in
+      for p in paginations where p.queuedMs > 0 {
+        let q0 = x(p.t - p.ms - p.queuedMs)
+        s.element(
+          "rect",
+          [
+            ("class", "queued"), ("x", f(q0)), ("y", f(top + 16)), ("width", f(max(1, x(p.t - p.ms) - q0))),
+            ("height", f(Self.laneHeight - 32)), ("fill", "#fde68a"), ("stroke", "none"),
+          ],
+          title: "queued \(NumberFormat.fixed(p.queuedMs, 1)) ms behind the busy reader")
+      }
+      for t in superseded {
+        let xx = x(t)
+        s.element(
+          "path",
+          [
+            ("class", "superseded"), ("d", "M\(f(xx - 4)),\(f(top + 6)) l8,8 m0,-8 l-8,8"),
+            ("stroke", "#6b7280"), ("stroke-width", "1.5"),
+          ],
+          title: "a settle superseded before it was paginated")
+      }
       for p in paginations {
         let x0 = x(p.t - p.ms)
         let w = max(2, x(p.t) - x0)

@@ -47,11 +47,31 @@ public enum EventText {
         + ", \(s.sizes) size\(s.sizes == 1 ? "" : "s")" + (s.changed ? "" : " (unchanged)")
     case .paginated(let p):
       "paginated  \(p.pageCount) pages of \(NumberFormat.ms(p.pageWidth))×\(NumberFormat.ms(p.pageHeight)) in \(NumberFormat.ms(p.ms)) ms (\(p.cache.rawValue))"
+        + (p.queuedMs > 0 ? ", after \(NumberFormat.ms(p.queuedMs)) ms queued" : "")
+    case .skipped(let s):
+      switch s.reason {
+      case .unchanged:
+        "skipped    settle at \(NumberFormat.ms(s.settled)) ms: nothing to repaginate (\(NumberFormat.ms(s.pageWidth))×\(NumberFormat.ms(s.pageHeight)) \(s.textSize.rawValue) is shown)"
+      case .superseded:
+        "skipped    settle at \(NumberFormat.ms(s.settled)) ms (\(NumberFormat.ms(s.pageWidth))×\(NumberFormat.ms(s.pageHeight)) \(s.textSize.rawValue)): superseded by a later settle while the reader was busy"
+      }
     case .shown(let s):
       "shown      \(s.layout.rawValue) page\(s.pages.count > 1 ? "s" : "") \(s.pages.map { String($0 + 1) }.joined(separator: "–")) of \(s.pageCount), offset \(s.offset), notes \(s.notes.rawValue) — “\(InputText.escaped(s.excerpt))”"
     case .violation(let v):
       "VIOLATION  \(v.rule): \(v.message) (after \(v.cause) at \(NumberFormat.ms(v.causeTime)) ms)"
-    case .timing(let r): "timing     \(r.cause): shown \(NumberFormat.ms(r.causeToShown)) ms after the cause"
+    case .timing(let r): "timing     \(r.cause): " + timingSummary(r)
+    }
+  }
+
+  /// What a timing record says happened, after its cause.
+  static func timingSummary(_ r: TimingRecord) -> String {
+    switch r.cache {
+    case .superseded: "superseded before it was paginated, nothing shown"
+    case .skip:
+      "nothing to repaginate, \(NumberFormat.ms(r.causeToShown ?? 0)) ms"
+    case .miss, .hit:
+      "shown \(NumberFormat.ms(r.causeToShown ?? 0)) ms after the cause"
+        + (r.queuedMs > 0 ? " (\(NumberFormat.ms(r.queuedMs)) ms queued behind the busy reader)" : "")
     }
   }
 
