@@ -63,4 +63,32 @@ struct SettleCycleTests {
       ])
     #expect(table.mismatches(SettleStateMachine(windowMs: 200)) == [])
   }
+
+  /// DESIGN §8, timeline wording: a flip-flop reads as what happened, an open as an open.
+  @Test("a status path keeps its turning points: an open reads from→to, a flip-flop names where it turned back")
+  func statusPaths() {
+    func path(_ steps: [HingeStatus]) -> String {
+      var cause = SettleCause.status(from: steps[0], to: steps[1])
+      for next in steps.dropFirst(2) {
+        guard case .status(let p, let elided) = cause else { return "" }
+        cause = .status(path: p, elided: elided, then: next)
+      }
+      return cause.name
+    }
+    #expect(path([.closed, .partiallyOpen, .fullyOpen]) == "status closed→fullyOpen")
+    #expect(path([.fullyOpen, .partiallyOpen, .closed]) == "status fullyOpen→closed")
+    #expect(path([.fullyOpen, .partiallyOpen, .fullyOpen]) == "status fullyOpen→partiallyOpen→fullyOpen")
+    #expect(
+      path([.closed, .fullyOpen, .partiallyOpen, .fullyOpen, .partiallyOpen, .fullyOpen])
+        == "status closed→fullyOpen→partiallyOpen→…→fullyOpen")
+    for name in [
+      "status closed→fullyOpen", "status fullyOpen→partiallyOpen→fullyOpen",
+      "status closed→fullyOpen→partiallyOpen→…→fullyOpen",
+    ] {
+      #expect(SettleCause(name: name)?.name == name)
+    }
+    for bad in ["status closed", "status closed→…→fullyOpen", "status a→b", "status closed→x→fullyOpen"] {
+      #expect(SettleCause(name: bad) == nil, "\(bad)")
+    }
+  }
 }

@@ -6,8 +6,11 @@
 public enum SettleCause: Sendable, Hashable, CustomStringConvertible {
   /// The stream's first cycle.
   case initial
-  /// A hinge status change, from the first change's `from` to the last change's `to`.
-  case status(from: HingeStatus, to: HingeStatus)
+  /// Hinge status changes: the statuses the hinge went through, from the first change's
+  /// `from` on (`closed→partiallyOpen`, a flip-flop `fullyOpen→partiallyOpen→fullyOpen`). At
+  /// most `maxPath` are kept — the first ones and the last — and `elided` says some were left
+  /// out between them.
+  case status(path: [HingeStatus], elided: Bool)
   /// An orientation input.
   case rotation
   /// A Dynamic Type input.
@@ -17,12 +20,52 @@ public enum SettleCause: Sendable, Hashable, CustomStringConvertible {
   /// A layout change with none of the above before it.
   case other
 
-  /// The name in streams and reports: `initial`, `status closed→fullyOpen`, `rotation`,
+  /// The longest status path kept: a cycle that went through more statuses keeps the first
+  /// three and the last.
+  public static let maxPath = 4
+
+  /// One status change, `from → to`.
+  public static func status(from: HingeStatus, to: HingeStatus) -> SettleCause {
+    .status(path: [from, to], elided: false)
+  }
+
+  /// The path with one more status at its end (a status change inside the cycle). A step
+  /// that goes on the same way (closed → partiallyOpen → fullyOpen: an open) extends the last
+  /// one, so only turning points stay (fullyOpen → partiallyOpen → fullyOpen: a flip-flop);
+  /// past `maxPath` the last one is replaced and the path is marked elided.
+  public static func status(path: [HingeStatus], elided: Bool, then next: HingeStatus) -> SettleCause {
+    guard let last = path.last, last != next else { return .status(path: path, elided: elided) }
+    if path.count >= 2 {
+      let before = path[path.count - 2]
+      if (rank(before) < rank(last)) == (rank(last) < rank(next)) {
+        return .status(path: Array(path.dropLast()) + [next], elided: elided)
+      }
+    }
+    if path.count < maxPath { return .status(path: path + [next], elided: elided) }
+    return .status(path: path.dropLast() + [next], elided: true)
+  }
+
+  /// How open a status is: unknown, closed, partiallyOpen, fullyOpen.
+  private static func rank(_ status: HingeStatus) -> Int {
+    switch status {
+    case .unknown: 0
+    case .closed: 1
+    case .partiallyOpen: 2
+    case .fullyOpen: 3
+    }
+  }
+
+  /// The name in streams and reports: `initial`, `status closed→fullyOpen`,
+  /// `status fullyOpen→partiallyOpen→fullyOpen`, `status a→b→c→…→z` (elided), `rotation`,
   /// `text size`, `split`, `other`.
   public var name: String {
     switch self {
     case .initial: "initial"
-    case .status(let from, let to): "status \(from.rawValue)→\(to.rawValue)"
+    case .status(let path, let elided):
+      "status "
+        + path.enumerated().map { i, s in
+          (elided && i == path.count - 1 ? "…→" : "") + s.rawValue
+        }.joined(separator: "→")
     case .rotation: "rotation"
     case .textSize: "text size"
     case .split: "split"
@@ -42,11 +85,13 @@ public enum SettleCause: Sendable, Hashable, CustomStringConvertible {
     case "other": self = .other
     default:
       guard name.hasPrefix("status ") else { return nil }
-      let parts = name.dropFirst("status ".count).split(separator: "→", omittingEmptySubsequences: false)
-      guard parts.count == 2, let from = HingeStatus(rawValue: String(parts[0])),
-        let to = HingeStatus(rawValue: String(parts[1]))
+      var parts = name.dropFirst("status ".count).split(separator: "→", omittingEmptySubsequences: false)
+      let elided = parts.count == Self.maxPath + 1 && parts[parts.count - 2] == "…"
+      if elided { parts.remove(at: parts.count - 2) }
+      let path = parts.compactMap { HingeStatus(rawValue: String($0)) }
+      guard path.count == parts.count, (2...Self.maxPath).contains(path.count), !elided || path.count == Self.maxPath
       else { return nil }
-      self = .status(from: from, to: to)
+      self = .status(path: path, elided: elided)
     }
   }
 }

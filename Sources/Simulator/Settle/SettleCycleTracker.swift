@@ -4,12 +4,21 @@ import EventStream
 /// of its layout changes and scene sizes. The settle stage closes it at each settle.
 struct SettleCycleTracker {
   private enum Trigger: Equatable {
-    case status(from: HingeStatus, to: HingeStatus)
+    /// The statuses the hinge went through (see `SettleCause.status`).
+    case status(path: [HingeStatus], elided: Bool)
     case rotation, textSize, split
+
+    /// The path with a further status change appended.
+    func then(_ to: HingeStatus) -> Trigger {
+      guard case .status(let path, let elided) = self,
+        case .status(let next, let nextElided) = SettleCause.status(path: path, elided: elided, then: to)
+      else { return self }
+      return .status(path: next, elided: nextElided)
+    }
 
     var cause: SettleCause {
       switch self {
-      case .status(let from, let to): .status(from: from, to: to)
+      case .status(let path, let elided): .status(path: path, elided: elided)
       case .rotation: .rotation
       case .textSize: .textSize
       case .split: .split
@@ -26,9 +35,9 @@ struct SettleCycleTracker {
   /// Scene sizes since the cycle began.
   private(set) var sizes = 0
 
-  /// A status change: a new trigger, or inside a cycle the new end of the status's `from → to`.
+  /// A status change: a new trigger, or inside a cycle one more step of the status's path.
   mutating func statusChanged(from: HingeStatus, to: HingeStatus, at time: Double) {
-    triggered(.status(from: from, to: to), at: time)
+    triggered(.status(path: [from, to], elided: false), at: time)
   }
 
   /// An orientation input.
@@ -75,8 +84,8 @@ struct SettleCycleTracker {
   /// when a later one arrives. Inside a cycle only a further status change matters.
   private mutating func triggered(_ new: Trigger, at time: Double) {
     if firstChange != nil {
-      if case .status(let from, _)? = trigger?.kind, case .status(_, let to) = new {
-        trigger?.kind = .status(from: from, to: to)
+      if let kind = trigger?.kind, case .status = kind, case .status(let step, _) = new, let to = step.last {
+        trigger?.kind = kind.then(to)
       }
       return
     }
@@ -85,8 +94,8 @@ struct SettleCycleTracker {
       trigger = (new, time)
       return
     }
-    if case .status(let from, _) = current, case .status(_, let to) = new {
-      trigger?.kind = .status(from: from, to: to)
+    if case .status = current, case .status(let step, _) = new, let to = step.last {
+      trigger?.kind = current.then(to)
     }
   }
 }
