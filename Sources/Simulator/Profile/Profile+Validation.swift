@@ -103,10 +103,10 @@ extension Profile {
         }
       }
     }
-    guard pageWidth >= 20 else {
+    guard pageWidth >= PageInsets.minimumPageWidth else {
       throw ProfileError(
         message:
-          "\(path).reader.width: expected a page at least 20 pt wide inside the insets, found a page \(NumberFormat.shortest(pageWidth)) pt wide"
+          "\(path).reader.width: expected a page at least \(NumberFormat.shortest(PageInsets.minimumPageWidth)) pt wide inside the insets, found a page \(NumberFormat.shortest(pageWidth)) pt wide"
       )
     }
     guard pageHeight >= tallestLine else {
