@@ -124,4 +124,19 @@ struct CheckFailsTests {
     #expect(r.stdout.contains("fold-clear: page 1 line 1 crosses the fold at x 455.5, y 0"))
     #expect(r.stdout.hasSuffix("1 passed, 1 failed\n"))
   }
+
+  @Test("a profile whose open-wide fold does not run the reader's height is refused (it would never be split at)")
+  func brokenProfile() throws {
+    let original = String(
+      decoding: try FileBytes.read(path: TestSupport.packageRoot + "/profiles/iphone-duo.json"), as: UTF8.self)
+    let needle = #""division": { "x": 455.5, "y": 0, "width": 40, "height": 611, "source": "measured: the fold sits"#
+    #expect(original.contains(needle))
+    let broken = original.replacingOccurrences(
+      of: needle,
+      with: #""division": { "x": 455.5, "y": 10, "width": 40, "height": 590, "source": "measured: the fold sits"#)
+    let path = TestSupport.temporaryFile(broken, suffix: ".json")
+    let r = CLIHarness.run(["check", "traces/open-wide.hinge", "traces/fold-book.csv", "--profile", path])
+    #expect(r.code == 65)
+    #expect(r.stderr.contains("poses.openWide.division: expected a fold from the reader's top to its bottom"))
+  }
 }
