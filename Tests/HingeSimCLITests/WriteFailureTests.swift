@@ -1,3 +1,4 @@
+import Foundation
 import Platform
 import TestSupport
 import Testing
@@ -71,6 +72,87 @@ struct WriteFailureTests {
     let r = Self.run(["simulate", "traces/default.hinge"], stdoutFD: pipe.write)
     #expect(r.code == 0)
     #expect(r.stderr == "")
+  }
+
+  /// `run` and `read` fail (exit 1) on a violation; with stdout closed they stop cleanly and
+  /// exit 0 all the same (docs/bad-input.md) — the run loop's flush after the stop settles
+  /// whatever size was pending, and nobody reads the stream to its end. The violation is real
+  /// (text running into the fold, see CheckFailsTests), so the same run to a capture exits 1.
+  @Test("a closed stdout pipe ends run and read with exit 0 even when the reader reports violations")
+  func closedPipeWithViolations() throws {
+    let options = ["--profile", try CheckFailsTests.narrowProfile(), "--text", CheckFailsTests.wideGlyphs]
+    let simulated = CLIHarness.run(["simulate", CheckFailsTests.openWideAX5] + options.prefix(2))
+    #expect(simulated.code == 0, "\(simulated.stderr)")
+    let stream = TestSupport.temporaryFile(simulated.stdout)
+    for arguments in [
+      ["run", CheckFailsTests.openWideAX5], ["run", CheckFailsTests.openWideAX5, "--json"], ["read", stream],
+    ] {
+      #expect(CLIHarness.run(arguments + options).code == 1, "\(arguments)")
+      guard case .success(let pipe) = POSIX.nonBlockingPipe() else {
+        Issue.record("no pipe")
+        return
+      }
+      POSIX.close(pipe.read)
+      defer { POSIX.close(pipe.write) }
+      let r = Self.run(arguments + options, stdoutFD: pipe.write)
+      #expect(r.code == 0, "\(arguments): \(r.stderr)")
+      #expect(r.stderr == "", "\(arguments)")
+    }
+  }
+
+  /// Runs the built binary as `hingesim ARGS… | head -c BYTES`: stdout is a pipe the test
+  /// reads `bytes` from and then closes. In a process of its own, because a run whose output
+  /// breaks mid-run sets the process-wide stop request, which would stop other tests' runs.
+  static func runIntoHead(_ arguments: [String], bytes: Int = 100) throws -> (code: Int32, stderr: String) {
+    let binary = SignalTests.binary
+    let err = "/tmp/hingesim-head-\(getpid()).err"
+    var fds: [Int32] = [0, 0]
+    guard pipe(&fds) == 0 else { throw CocoaError(.fileWriteUnknown) }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
+    posix_spawn_file_actions_addclose(&actions, fds[0])
+    posix_spawn_file_actions_addclose(&actions, fds[1])
+    posix_spawn_file_actions_addopen(&actions, 2, err, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    let argv = [binary] + arguments
+    var cArgs: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
+    defer { for p in cArgs { free(p) } }
+    var pid: pid_t = 0
+    let spawned = posix_spawn(&pid, binary, &actions, nil, &cArgs, environ)
+    close(fds[1])
+    guard spawned == 0 else {
+      close(fds[0])
+      throw CocoaError(.executableLoad)
+    }
+    var buffer = [UInt8](repeating: 0, count: bytes)
+    var got = 0
+    while got < bytes {
+      let n = buffer.withUnsafeMutableBytes { read(fds[0], $0.baseAddress! + got, bytes - got) }
+      if n <= 0 { break }
+      got += n
+    }
+    close(fds[0])  // head -c 100 has what it wanted
+    var status: Int32 = 0
+    waitpid(pid, &status, 0)
+    let code = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+    return (code, (try? String(contentsOfFile: err, encoding: .utf8)) ?? "")
+  }
+
+  /// `run SCRIPT | head -c 100` (issue 12): a script of back-to-back rotations never settles
+  /// while it runs, so the stop on the closed pipe always lands mid-burst and the flush settles
+  /// a transient size with the last size's fold — one page, not in the way, no violation.
+  @Test("run | head -c 100 mid-burst: exit 0, nothing on stderr")
+  func closedPipeMidBurst() throws {
+    try #require(FileManager.default.isExecutableFile(atPath: SignalTests.binary))
+    let script = TestSupport.temporaryFile(
+      "start book portrait\nwait 500ms\nrepeat 400 { rotate landscapeLeft; wait 250ms; rotate portrait; wait 250ms }\n",
+      suffix: ".hinge")
+    for extra in [[], ["--json"], ["--settle-ms", "10"]] {
+      let r = try Self.runIntoHead(["run", script, "--compute-ms", "1"] + extra)
+      #expect(r.code == 0, "\(extra): \(r.stderr)")
+      #expect(r.stderr == "", "\(extra)")
+    }
   }
 
   @Test("a closed pipe is a clean end on stdout only: a recording whose reader went away failed")

@@ -63,6 +63,61 @@ struct ReaderInvariantTests {
     #expect(rules(s).contains("fold-clear"))
   }
 
+  @Test("fold-clear: a page placed across the fold, even with lines too short to reach it")
+  func foldClearPage() {
+    var s = valid()
+    s.geometry.frames[1].x = 480  // the trailing page starts inside the fold (455.5 … 495.5)
+    s.visibleLines[1] = s.visibleLines[1].map {
+      var line = $0
+      line.width = 5
+      return line
+    }
+    var checker = ReaderInvariants()
+    let found = checker.check(s)
+    #expect(found.map(\.rule) == ["fold-clear"])
+    #expect(found.first?.message == "page 4 lies across the fold at x 455.5, y 0")
+  }
+
+  /// A line of one or two characters may be wider than its page (TextKit sets a glyph wider
+  /// than the line on it anyway); from the leading page, 20 pt wide and 20 pt from the fold,
+  /// a 45-pt glyph still reaches into the fold.
+  @Test("fold-clear: a glyph wider than its page runs into the fold")
+  func foldClearWideGlyph() {
+    let g = PageGeometry(
+      width: 555.5, height: 611,
+      division: Division(frame: Rect(x: 455.5, y: 0, width: 40, height: 611), isActive: true), insets: profile.pages)
+    #expect(g.layout == .spread && g.pageWidth == 20)
+    var s = valid()
+    s.geometry = g
+    s.visibleLines = [200, 300].map { [Line(range: $0..<($0 + 1), width: 45, endsParagraph: false, hyphenated: false)] }
+    var checker = ReaderInvariants()
+    let found = checker.check(s)
+    #expect(found.map(\.rule) == ["fold-clear"])
+    #expect(found.first?.message == "page 3 line 1 crosses the fold at x 455.5, y 0")
+  }
+
+  /// Issue 12: mid-burst the reader is 611.5 tall and the fold region still 611; the geometry
+  /// lays one page over the whole reader, so its lines run over the fold's x range — which is
+  /// not a fold the geometry keeps clear, and no violation.
+  @Test("no fold-clear for a page over a fold the geometry does not split at")
+  func foldNotInTheWay() {
+    let g = PageGeometry(
+      width: 867, height: 611.5,
+      division: Division(frame: Rect(x: 455.5, y: 0, width: 40, height: 611), isActive: true), insets: profile.pages)
+    #expect(g.layout == .single)
+    var s = valid()
+    s.geometry = g
+    s.pages = [2]
+    s.visibleLines = [
+      s.visibleLines[0].map {
+        var line = $0
+        line.width = 827
+        return line
+      }
+    ]
+    #expect(rules(s).isEmpty)
+  }
+
   @Test("turn-only-on-turn: the place moved on a settle") func turnOnly() {
     var s = valid()
     s.offset = 260

@@ -56,6 +56,11 @@ enum StreamRun {
 
   /// Runs `source` through `pipeline` to stdout, writing every event with `write`, and flushes;
   /// the exit code fails when the reader reported a violation (`run`, `read`).
+  ///
+  /// A closed stdout pipe is a clean stop and exit 0 (the Unix convention, docs/bad-input.md):
+  /// the reader of the stream went away, so the run ends where it was — and the run loop's
+  /// flush then settles whatever size was pending, often a transient one mid-burst. The exit
+  /// code does not report on a stream nobody reads to its end.
   static func runToStdout(
     _ pipeline: inout Pipeline, source: AnyEventSource, options: SourceOptions,
     context: CommandContext, write: (Event, OutputFile) -> Void
@@ -67,6 +72,7 @@ enum StreamRun {
       write(event, out)
     }
     out.flush()
+    if out.isClosedPipe { return .ok }
     return violations > 0 ? .failure : .ok
   }
 

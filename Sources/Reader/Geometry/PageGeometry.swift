@@ -5,15 +5,25 @@ import Simulator
 /// Where the pages go for one settled layout: from the reader frame, the division region
 /// (`.includeInactive`) and the profile's insets — from regions, never from the device.
 ///
-/// - No fold crossing the reader top to bottom: one page, inset from the edges.
-/// - A fold running top to bottom (active or not): a two-page spread split at the fold; both
-///   pages get the narrower region's size, inset from the outer edges and from the fold.
+/// The geometry alone decides which fold is in the way: it lays the pages out around that fold
+/// and lists it in `keepOutFrames`, and the `fold-clear` invariant holds the shown pages and
+/// lines to exactly those frames.
+///
+/// - A vertical fold running the reader's full height, top to bottom (active or not), with room
+///   for a page on each side: a two-page spread split at the fold; both pages get the narrower
+///   region's size, inset from the outer edges and from the fold.
+/// - Such a fold with room for a page on one side only (a reader narrowing past it in a
+///   burst): one page on the roomier side, inset from the fold.
 /// - An active fold running across: tabletop, one page above the fold, page turns below it.
+/// - Anything else — no fold, a flat fold running across, or a fold frame that does not span
+///   the reader's height (a region not yet updated for a new size; regions lag the resize):
+///   one page over the whole reader, and the fold is not in the way.
 ///
 /// ```swift
 /// let g = PageGeometry(width: 867, height: 611, division: fold, insets: duo.pages)
 /// g.layout        // .spread
 /// g.pageWidth     // 331.5
+/// g.keepOutFrames // [fold.frame]
 /// ```
 public struct PageGeometry: Hashable, Sendable {
   /// Single, spread or tabletop.
@@ -30,6 +40,10 @@ public struct PageGeometry: Hashable, Sendable {
   public var notes: NotesPlacement
   /// The fold, if the reader meets one.
   public var division: Division?
+  /// The folds the pages are laid out around — the fold a spread splits at, the fold a single
+  /// page sits beside, the active fold under a tabletop page — and so the frames no page and
+  /// no line of text may cross. A fold the layout ignores is not listed: it is not in the way.
+  public var keepOutFrames: [Rect]
 
   /// Pages per screen.
   public var pagesPerScreen: Int { layout == .spread ? 2 : 1 }
@@ -39,19 +53,30 @@ public struct PageGeometry: Hashable, Sendable {
     self.division = division
     let e = insets.edge
     let f = insets.fold
-    if let d = division, d.isVertical, d.frame.y <= 0, d.frame.maxY >= height, d.frame.x > 0, d.frame.maxX < width {
-      let narrower = min(d.frame.x, width - d.frame.maxX)
-      let w = max(1, narrower - e - f)
+    if let d = division, d.isVertical, d.frame.y <= 0, d.frame.maxY >= height, d.frame.x < width, d.frame.maxX > 0 {
+      // The widest page that fits on each side of the fold.
+      let leading = d.frame.x - f - e
+      let trailing = width - d.frame.maxX - f - e
       let h = max(1, height - 2 * e)
-      layout = .spread
-      pageWidth = w
       pageHeight = h
-      frames = [
-        Rect(x: d.frame.x - f - w, y: e, width: w, height: h),
-        Rect(x: d.frame.maxX + f, y: e, width: w, height: h),
-      ]
-      notes = .trailing
+      if min(leading, trailing) >= Profile.PageInsets.minimumPageWidth {
+        let w = min(leading, trailing)
+        layout = .spread
+        pageWidth = w
+        frames = [
+          Rect(x: d.frame.x - f - w, y: e, width: w, height: h),
+          Rect(x: d.frame.maxX + f, y: e, width: w, height: h),
+        ]
+        notes = .trailing
+      } else {
+        let w = max(1, leading, trailing)
+        layout = .single
+        pageWidth = w
+        frames = [Rect(x: leading >= trailing ? e : d.frame.maxX + f, y: e, width: w, height: h)]
+        notes = .sheet
+      }
       turnArea = nil
+      keepOutFrames = [d.frame]
     } else if let d = division, !d.isVertical, d.isActive, d.frame.y > 0 {
       let w = max(1, width - 2 * e)
       let h = max(1, d.frame.y - f - e)
@@ -61,6 +86,7 @@ public struct PageGeometry: Hashable, Sendable {
       frames = [Rect(x: e, y: e, width: w, height: h)]
       turnArea = Rect(x: 0, y: d.frame.maxY, width: width, height: max(0, height - d.frame.maxY))
       notes = .sheet
+      keepOutFrames = [d.frame]
     } else {
       let w = max(1, width - 2 * e)
       let h = max(1, height - 2 * e)
@@ -70,12 +96,7 @@ public struct PageGeometry: Hashable, Sendable {
       frames = [Rect(x: e, y: e, width: w, height: h)]
       turnArea = nil
       notes = .sheet
+      keepOutFrames = []
     }
-  }
-
-  /// The division frames no text line may cross: an active fold, or one the pages split at.
-  public var keepOutFrames: [Rect] {
-    guard let d = division else { return [] }
-    return d.isActive || d.isVertical ? [d.frame] : []
   }
 }

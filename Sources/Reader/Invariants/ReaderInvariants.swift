@@ -12,7 +12,7 @@ import Typesetter
 /// | `spread-even` | a spread starts on an even page (0-based) |
 /// | `pages-partition` | page ranges cover the text exactly, in order, none empty |
 /// | `page-overflow` | no visible page holds more lines than fit, no line is wider than the page |
-/// | `fold-clear` | no text line crosses an active fold or the fold the pages split at |
+/// | `fold-clear` | no page and no text line crosses a fold the page geometry keeps clear (`PageGeometry.keepOutFrames`) |
 /// | `turn-only-on-turn` | the place moved only on a `turn` or `goto` |
 /// | `same-key-same-breaks` | the same layout key always gives the same page breaks |
 public struct ReaderInvariants: Sendable {
@@ -41,11 +41,20 @@ public struct ReaderInvariants: Sendable {
     if let problem = Self.partitionProblem(s.pageRanges, length: s.textLength) {
       found.append(("pages-partition", problem))
     }
-    // page-overflow and fold-clear
+    // page-overflow and fold-clear: the folds in the way are the geometry's, and only those
     let plain = s.style.lineHeight + s.style.lineSpacing
     let keepOut = s.geometry.keepOutFrames
     for (i, lines) in s.visibleLines.enumerated() where i < s.geometry.frames.count {
       let frame = s.geometry.frames[i]
+      var foldCrossed = false
+      if let fold = keepOut.first(where: { frame.intersects($0) }) {
+        found.append(
+          (
+            "fold-clear",
+            "page \(s.pages[i] + 1) lies across the fold at x \(Self.format(fold.x)), y \(Self.format(fold.y))"
+          ))
+        foldCrossed = true
+      }
       var y = 0.0
       for (n, line) in lines.enumerated() {
         let height = plain + (line.endsParagraph ? s.style.paragraphSpacing : 0)
@@ -66,7 +75,7 @@ public struct ReaderInvariants: Sendable {
           break
         }
         let rect = Rect(x: frame.x, y: frame.y + y, width: max(line.width, 0.001), height: height)
-        if let fold = keepOut.first(where: { rect.intersects($0) }) {
+        if !foldCrossed, let fold = keepOut.first(where: { rect.intersects($0) }) {
           found.append(
             (
               "fold-clear",

@@ -15,7 +15,8 @@ public struct ReaderSnapshot: Sendable {
   public var pageRanges: [Range<Int>]
   /// The text's length.
   public var textLength: Int
-  /// The page layout.
+  /// The page layout, and with it the folds in the way (`keepOutFrames`): `fold-clear` checks
+  /// the pages and lines against those and no others.
   public var geometry: PageGeometry
   /// The lines of each visible page, in order.
   public var visibleLines: [[Line]]

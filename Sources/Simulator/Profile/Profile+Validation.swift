@@ -2,9 +2,9 @@ import EventStream
 
 extension Profile {
   /// Checks what the types cannot: every number in a range a run can work with, frames inside
-  /// their reader, the fold inside it with room for a page on each side, a settle window longer
-  /// than any gap inside a burst, and a page that holds a line at every text size. Each error
-  /// names the key (`settle.windowMs: expected …, found …`).
+  /// their reader, a vertical fold from the reader's top to its bottom with room for a page on
+  /// each side, a settle window longer than any gap inside a burst, and a page that holds a
+  /// line at every text size. Each error names the key (`settle.windowMs: expected …, found …`).
   func validateMeaning() throws(ProfileError) {
     func within(_ value: Double, _ range: ClosedRange<Double>, _ path: String, _ what: String = "a number")
       throws(ProfileError)
@@ -84,6 +84,14 @@ extension Profile {
     var pageHeight = pose.height - 2 * pages.edge
     if let fold = pose.division {
       if fold.height >= fold.width {  // a vertical fold: two pages, the narrower side's width
+        // The reader splits its pages only at a fold that runs its full height; a shorter one
+        // would leave one page across the fold in this pose.
+        guard fold.y <= 0, fold.maxY >= pose.height else {
+          throw ProfileError(
+            message:
+              "\(path).division: expected a fold from the reader's top to its bottom (y 0, height \(NumberFormat.shortest(pose.height))), found y \(NumberFormat.shortest(fold.y)), height \(NumberFormat.shortest(fold.height))"
+          )
+        }
         let left = fold.x - pages.edge - pages.fold
         let right = pose.width - fold.maxX - pages.edge - pages.fold
         pageWidth = min(left, right)
@@ -103,10 +111,10 @@ extension Profile {
         }
       }
     }
-    guard pageWidth >= 20 else {
+    guard pageWidth >= PageInsets.minimumPageWidth else {
       throw ProfileError(
         message:
-          "\(path).reader.width: expected a page at least 20 pt wide inside the insets, found a page \(NumberFormat.shortest(pageWidth)) pt wide"
+          "\(path).reader.width: expected a page at least \(NumberFormat.shortest(PageInsets.minimumPageWidth)) pt wide inside the insets, found a page \(NumberFormat.shortest(pageWidth)) pt wide"
       )
     }
     guard pageHeight >= tallestLine else {

@@ -88,6 +88,10 @@ public struct Profile: Sendable, Equatable {
     public var edge: Double
     /// From the fold frame.
     public var fold: Double
+
+    /// The narrowest page a layout makes, points: a pose must give pages at least this wide,
+    /// and a fold that leaves less beside it is not split at (the reader's page geometry).
+    public static let minimumPageWidth = 20.0
   }
 
   /// One burst kind.
