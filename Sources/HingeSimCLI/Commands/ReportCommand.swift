@@ -164,12 +164,12 @@ struct ReportCommand: Command {
     if skipped > 0 { context.stderr.line("hingesim: skipped \(skipped) bad line(s) (--lenient)") }
     guard violations.isEmpty else {
       // Exit 1, as `check` does; the text report lists them, JSON and CSV readers learn it here.
-      let failing = Set(violations.map(\.source)).count
       if json || csv {
+        var failing: [String] = []
+        for v in violations where !failing.contains(v.source) { failing.append(v.source) }
         context.stderr.line(
-          "hingesim: \(failing) of \(runs.count) source\(runs.count == 1 ? "" : "s") broke a reader rule: "
-            + violations.map(\.source).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
-            .joined(separator: ", "))
+          "hingesim: \(failing.count) of \(runs.count) source\(runs.count == 1 ? "" : "s") broke a reader rule: "
+            + failing.joined(separator: ", "))
       }
       return .failure
     }
