@@ -116,6 +116,27 @@ public enum POSIX {
   /// True when something exists at `path`.
   public static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
 
+  /// True when `path` is a regular file (following links): one that can be read again from
+  /// its start, unlike a pipe, a FIFO or a terminal.
+  public static func isRegularFile(_ path: String) -> Bool {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return false }
+    return info.st_mode & S_IFMT == S_IFREG
+  }
+
+  /// `uname()`: the kernel's name, release and machine (`Linux 6.8.0-45-generic x86_64`), or
+  /// "unknown" when the call fails.
+  public static var operatingSystem: String {
+    var names = utsname()
+    guard uname(&names) == 0 else { return "unknown" }
+    func field<T>(_ value: inout T) -> String {
+      withUnsafeBytes(of: &value) { raw in
+        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+      }
+    }
+    return [field(&names.sysname), field(&names.release), field(&names.machine)].joined(separator: " ")
+  }
+
   /// The name of the group owning `path`, nil when unknown.
   public static func groupName(of path: String) -> String? {
     var info = stat()

@@ -48,7 +48,7 @@ struct LatencyReportTests {
     let report = LatencyReport(records: Self.records)
     let back = try LatencyReport(json: Array(report.json().utf8))
     #expect(back == report)
-    #expect(report.json().hasPrefix("{\"format\":\"hingesim-latency-report\",\"version\":1,"))
+    #expect(report.json().hasPrefix("{\"format\":\"hingesim-latency-report\",\"version\":2,"))
   }
 
   @Test("bad report files are refused with a reason")
@@ -118,6 +118,42 @@ struct LatencyReportTests {
     // Faster is never a regression.
     #expect(!LatencyComparison(base: slower, new: base).hasRegression)
     #expect(diff.table().contains("REGRESSION"))
+  }
+
+  @Test("a superseded record is counted as a cycle but in no latency: it was never shown")
+  func superseded() {
+    // A layout replaced before it was paginated: no shown, a long settle wait (it waited
+    // behind a busy reader) and nothing paginated. Were it measured, settle wait would reach
+    // 900 ms and pagination would drop to 0.
+    var replaced = Self.record("rotation", settled: 1000, ms: 0)
+    replaced.cache = .superseded
+    replaced.shown = nil
+    let report = LatencyReport(records: Self.records + [replaced])
+    let rotation = report.causes[0]
+    #expect(rotation.records == 4)
+    #expect(rotation.superseded == 1)
+    #expect(report.overall.superseded == 1)
+    #expect(report.overall.records == 5)
+    // The figures are those of the report without it.
+    let without = LatencyReport(records: Self.records)
+    #expect(rotation.metrics == without.causes[0].metrics)
+    #expect(report.overall.metrics == without.overall.metrics)
+    #expect(rotation.metrics[.settleWait]?.max == 200)
+    #expect(rotation.metrics[.pagination]?.count == 3)
+    #expect(report.table().contains("rotation — 4 cycles (1 superseded: never shown, in no figure below)"))
+    #expect(report.json().contains(#""cause":"rotation","records":4,"superseded":1,"#))
+  }
+
+  @Test("a skip record keeps counting: the page was right, the wait was real, pagination 0")
+  func skip() {
+    var unchanged = Self.record("rotation", settled: 300, ms: 0)
+    unchanged.cache = .skip
+    unchanged.shown = 300
+    let rotation = LatencyReport(records: Self.records + [unchanged]).causes[0]
+    #expect(rotation.superseded == 0)
+    #expect(
+      rotation.metrics[.pagination] == LatencyReport.Summary(count: 4, min: 0, p50: 10, p90: 30, p99: 30, max: 30))
+    #expect(rotation.metrics[.causeToShown]?.min == 300)
   }
 
   @Test("causes found in one report only are noted, not compared")

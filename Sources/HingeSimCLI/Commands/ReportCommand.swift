@@ -1,6 +1,7 @@
 import EventStream
 import Inputs
 import Platform
+import Reader
 import Reports
 import Simulator
 import Timing
@@ -13,11 +14,16 @@ struct ReportCommand: Command {
   static let usage = """
     usage: hingesim report [SOURCE…] [options]
            hingesim report --compare BASE.json NEW.json [--threshold PCT] [--min-delta MS]
+                           [--allow-different-inputs]
 
     Runs each SOURCE (a .jsonl or .csv trace, a .hinge script, a knob recording; default:
     every bundled scenario and recording in traces/) through the simulator, the reader and the timing stage, and prints
     per cause and overall the count, min, p50, p90, p99 and max (nearest-rank percentiles,
     ms) of each latency: last size → shown, cause → shown, settle wait, pagination.
+    Superseded cycles (replaced before they were paginated) are counted, in no latency. The
+    header names the compute model, the text and the settle window; the JSON report also
+    records the version, profile, text and sources with content hashes, and the host. Reader
+    rules broken are listed per source, and make the exit status 1 (as 'hingesim check').
 
     options:
       --text FILE        the text the reader paginates (default texts/sample-chapter.txt)
@@ -31,7 +37,9 @@ struct ReportCommand: Command {
                          (FILE-<source>.svg)
       --jobs N           run N sources at once (default: the number of cores); the
                          aggregate is the same for every N
-      --compute-ms MS    pin the reader's pagination time per layout (reproducible reports)
+      --compute-model M  what a pagination is charged: host (thread CPU time, the default),
+                         fixed:MS, device, device:low, device:high
+      --compute-ms MS    fixed:MS: pin the pagination time per layout (reproducible reports)
       --profile NAME     device profile (default iphone-duo)
       --settle-ms MS     settle window (default: the profile's, 200 ms)
       --format F         source format: jsonl, csv, hinge, evemu, libinput (default: from
@@ -43,11 +51,18 @@ struct ReportCommand: Command {
 
     compare:
       --compare BASE NEW compare two --json reports: p50/p90/p99 deltas per metric, overall
-                         and per cause; exit 1 when a figure grew beyond the threshold
+                         and per cause; exit 1 when a figure grew beyond the threshold.
+                         Reports of different inputs (sources, profile, text, offset,
+                         settle window, compute model, prepaginate, clock, window), or that
+                         do not say theirs, are refused (exit 65, each difference listed);
+                         another hingesim version or host is only noted
+      --allow-different-inputs   compare them anyway (the differences become notes)
       --threshold PCT    relative threshold (default 10)
       --min-delta MS     absolute threshold (default 1 ms)
 
-    exit codes: 0 ok, 1 regression (--compare), 64 usage, 65 bad data, 66 missing input
+    exit codes: 0 ok, 1 a source broke a reader rule (the report is still written) or a
+    regression (--compare), 64 usage, 65 bad data (a bad source, a bad report, reports of
+    different inputs), 66 missing input
 
     """
 
@@ -62,8 +77,8 @@ struct ReportCommand: Command {
     let jobs = try args.int("--jobs") ?? BatchRunner.cores
     let threshold = try args.option("--threshold")
     let minimumDelta = try args.option("--min-delta")
-    if threshold != nil || minimumDelta != nil {
-      throw .usage("--threshold and --min-delta go with --compare")
+    if threshold != nil || minimumDelta != nil || args.flag("--allow-different-inputs") {
+      throw .usage("--threshold, --min-delta and --allow-different-inputs go with --compare")
     }
     var paths = try args.positionals()
     guard !(json && csv) else { throw .usage("--json and --csv exclude each other") }
@@ -120,7 +135,13 @@ struct ReportCommand: Command {
     try writeOutputs(runs, tracePath: tracePath, plotPath: plotPath)
 
     let records = runs.flatMap(\.records)
-    let report = LatencyReport(records: records)
+    let inputs = try reportInputs(
+      runs: runs, profile: profile, text: text, options: options, reader: readerOptions, context: context)
+    let violations = runs.flatMap {
+      ViolationSummary.summarise(source: displayName($0.path, context), $0.violations)
+    }
+    let report = LatencyReport(
+      records: records, producer: producer, inputs: inputs, violations: violations)
     if json {
       context.stdout.write(report.json())
     } else if csv {
@@ -130,16 +151,78 @@ struct ReportCommand: Command {
       context.stdout.line(
         "\(runs.count) source\(runs.count == 1 ? "" : "s"), \(records.count) settle cycle\(records.count == 1 ? "" : "s") (\(clock); profile \(profile.name))"
       )
+      context.stdout.write(header(inputs, settleOverridden: options.settleMs != nil, model: readerOptions.computeModel))
       if runs.contains(where: { !$0.measuresReader }) {
         context.stdout.line(
           "note: no reader in the pipeline: pagination is 0 and 'shown' is the settle time")
       }
       context.stdout.line("")
       context.stdout.write(report.table())
+      context.stdout.write(ViolationSummary.text(violations, sources: runs.count))
     }
     let skipped = runs.reduce(0) { $0 + $1.skipped }
     if skipped > 0 { context.stderr.line("hingesim: skipped \(skipped) bad line(s) (--lenient)") }
+    guard violations.isEmpty else {
+      // Exit 1, as `check` does; the text report lists them, JSON and CSV readers learn it here.
+      if json || csv {
+        var failing: [String] = []
+        for v in violations where !failing.contains(v.source) { failing.append(v.source) }
+        context.stderr.line(
+          "hingesim: \(failing.count) of \(runs.count) source\(runs.count == 1 ? "" : "s") broke a reader rule: "
+            + failing.joined(separator: ", "))
+      }
+      return .failure
+    }
     return .ok
+  }
+
+  /// Who made the report: this hingesim and host.
+  static var producer: ReportProducer {
+    ReportProducer(version: HingeSimCLI.version, cores: Process.onlineCores, operatingSystem: POSIX.operatingSystem)
+  }
+
+  /// A path as reports name it: relative to the repository when it is a bundled file
+  /// (`traces/default.hinge`), so reports made in two checkouts agree; else as given.
+  static func displayName(_ path: String, _ context: CommandContext) -> String {
+    let root = context.resourceRoot + "/"
+    return path.hasPrefix(root) ? String(path.dropFirst(root.count)) : path
+  }
+
+  /// What the report measured: the profile's canonical content hash, the text, the settle
+  /// window in force, the cost model, and each source with the hash of its bytes.
+  static func reportInputs(
+    runs: [SourceRun], profile: Profile, text: String, options: SourceOptions, reader: ReaderOptions,
+    context: CommandContext
+  ) throws(CLIError) -> ReportInputs {
+    let document: JSONValue
+    do {
+      document = try Profile.document(options.profileName, root: context.resourceRoot)
+    } catch {
+      throw CLIError(inputError: error)
+    }
+    return ReportInputs(
+      profile: .init(name: profile.name, hash: ContentHash.of(document.canonicalBytes)),
+      text: .init(
+        name: displayName(reader.resolvedTextPath(context), context), utf16Length: text.utf16.count,
+        hash: ContentHash.of(text.utf8)),
+      offset: reader.offset, settleWindowMs: options.settleMs ?? profile.settleWindowMs,
+      computeModel: reader.computeModel.name, prepaginate: reader.prepaginate,
+      clock: options.realtime ? .realtime : .virtual, speed: options.realtime ? options.speed : 1,
+      fromMs: options.fromMs, toMs: options.toMs,
+      sources: runs.map { .init(path: displayName($0.path, context), hash: $0.hash) })
+  }
+
+  /// The text report's header lines after the first: the cost model and what it means, the
+  /// text, the settle window.
+  static func header(_ inputs: ReportInputs, settleOverridden: Bool, model: ComputeModel) -> String {
+    var text = "compute model: \(inputs.computeModel) (\(model.explanation))\n"
+    text +=
+      "text: \(inputs.text.name), \(inputs.text.utf16Length) UTF-16 units, from offset \(inputs.offset)"
+      + (inputs.prepaginate ? ", prepaginated" : "") + "\n"
+    text +=
+      "settle window: \(NumberFormat.shortest(inputs.settleWindowMs)) ms"
+      + (settleOverridden ? " (--settle-ms)" : " (the profile's)") + "\n"
+    return text
   }
 
   /// Every bundled scenario and recording in `traces/` (any source format), sorted.

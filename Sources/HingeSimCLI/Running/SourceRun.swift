@@ -21,6 +21,10 @@ struct SourceRun: Sendable {
   var skipped = 0
   /// False when the pipeline had no reader (pagination and shown are not measured).
   var measuresReader = false
+  /// `ContentHash` of the source's bytes; nil when stdin or a pipe was not read to its end.
+  var hash: String?
+  /// Reader rules broken, with their stream times, in stream order.
+  var violations: [(time: Double, violation: Violation)] = []
 
   /// What to produce besides the records.
   struct Outputs: Sendable {
@@ -34,7 +38,9 @@ struct SourceRun: Sendable {
     run: RunOptions,
     outputs: Outputs, context: CommandContext
   ) throws(CLIError) -> SourceRun {
-    let opener = source.opener(profile: profile, context: context)
+    var opener = source.opener(profile: profile, context: context)
+    let digest = ReadDigest()
+    opener.settings.digest = digest
     let events = try opener.openForCommand(path)
     let document: ReaderDocument
     do {
@@ -48,15 +54,31 @@ struct SourceRun: Sendable {
     var trace = outputs.trace ? ChromeTrace(processName: path, pid: index + 1) : nil
     var plot = outputs.plot ? TimelinePlot(title: path) : nil
     var records: [TimingRecord] = []
+    var violations: [(time: Double, violation: Violation)] = []
     try StreamRun.run(&pipeline, source: events, options: source, context: context) { event in
-      if case .timing(let record) = event.kind { records.append(record) }
+      switch event.kind {
+      case .timing(let record): records.append(record)
+      case .violation(let v): violations.append((event.time, v))
+      default: break
+      }
       trace?.add(event)
       plot?.add(event)
     }
     result.records = records
+    result.violations = violations
+    result.hash = hash(of: path, digest: digest)
     result.traceLines = trace?.finishEvents() ?? []
     result.svg = plot?.svg()
     result.skipped = opener.skipped.count
     return result
+  }
+
+  /// The source's content hash: of the bytes the run read when it read them all, else of the
+  /// file read again (a regular file can be); nil for stdin or a pipe left unfinished
+  /// (`--to`, `--max-events`), whose rest cannot be read without waiting on its writer.
+  private static func hash(of path: String, digest: ReadDigest) -> String? {
+    if let complete = digest.completeHash { return complete }
+    guard path != "-", POSIX.isRegularFile(path) else { return nil }
+    return try? ContentHash.ofFile(path)
   }
 }

@@ -22,6 +22,15 @@ public final class LineReader {
   public private(set) var lineNumber = 0
   /// Longest line accepted.
   public var maxLineBytes = 1 << 20
+  /// Hashes every byte read from the input, when set (the reader's part of a report's inputs);
+  /// set it before the first line is read.
+  public var digest: ReadDigest? {
+    didSet {
+      // Bytes already read (a sniffed prefix) count too.
+      buffer.withUnsafeBytes { digest?.add(UnsafeRawBufferPointer(rebasing: $0[0..<end])) }
+      if eof { digest?.markEnd() }
+    }
+  }
 
   /// Opens `path` (`-` for stdin).
   public init(path: String) throws(InputError) {
@@ -149,6 +158,13 @@ public final class LineReader {
     }
     switch read {
     case .success(let n):
+      if let digest {
+        if n == 0 {
+          digest.markEnd()
+        } else {
+          buffer.withUnsafeBytes { digest.add(UnsafeRawBufferPointer(rebasing: $0[end..<end + n])) }
+        }
+      }
       if n == 0 { eof = true }
       end += n
     case .failure(let error) where error.wouldBlock:

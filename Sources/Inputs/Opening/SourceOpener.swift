@@ -30,6 +30,9 @@ public struct SourceSettings: Sendable {
   public var script = CompiledScript.Options()
   /// How knob recordings map to angles.
   public var knobMapping = KnobMapping()
+  /// When set, hashes the bytes of each source as it is read (reset at each open): how a
+  /// report identifies stdin and pipes, which cannot be read a second time.
+  public var digest: ReadDigest?
 
   /// Makes default settings.
   public init() {}
@@ -90,8 +93,10 @@ public struct SourceOpener: Sendable {
         let head = LineReader.peekStdin()
         if format == nil { format = SourceFormat.sniff(head) }
         reader = LineReader(fileDescriptor: 0, name: "<stdin>", prefix: head)
+        attachDigest(reader)
       } else {
         reader = try LineReader(path: path)
+        attachDigest(reader)
         if format == nil { format = SourceFormat.sniff(try reader.peek(until: SourceFormat.decides)) }
       }
       switch format ?? .jsonl {
@@ -116,6 +121,12 @@ public struct SourceOpener: Sendable {
     } catch {
       throw .input(InputError(file: path, line: 0, column: 0, message: "\(error)"))
     }
+  }
+
+  private func attachDigest(_ reader: LineReader) {
+    guard let digest = settings.digest else { return }
+    digest.reset()
+    reader.digest = digest
   }
 
   /// Why `--lenient` leaves a script with errors refused: skipping a bad command would run a

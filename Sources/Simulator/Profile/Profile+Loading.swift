@@ -33,6 +33,16 @@ extension Profile {
     }
   }
 
+  /// The profile's document as `load` reads it: the file with its `base` profiles merged in
+  /// (what a report hashes to say which profile it measured).
+  public static func document(_ nameOrPath: String, root: String) throws(InputError) -> JSONValue {
+    let path =
+      nameOrPath.hasSuffix(".json") || nameOrPath.contains("/")
+      ? nameOrPath : root + "/profiles/" + nameOrPath + ".json"
+    let display = path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : path
+    return try loadJSON(path: path, display: display, root: root, depth: 0)
+  }
+
   /// The names of the profiles in `root/profiles`.
   public static func available(root: String) -> [String] {
     Directory.files(in: root + "/profiles").filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()

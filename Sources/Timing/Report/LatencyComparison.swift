@@ -39,6 +39,10 @@ public struct LatencyComparison: Sendable, Equatable {
   public var rows: [Row]
   /// Causes found in only one of the reports, with a word on which.
   public var unmatched: [String]
+  /// What the command found different between the reports besides their figures (another
+  /// hingesim version or host, inputs compared anyway with `--allow-different-inputs`),
+  /// printed before the table and written as `notes` in JSON.
+  public var inputNotes: [String] = []
   /// The relative threshold, percent.
   public var thresholdPercent: Double
   /// The absolute threshold, ms.
@@ -86,9 +90,11 @@ public struct LatencyComparison: Sendable, Equatable {
   /// True when any figure regressed.
   public var hasRegression: Bool { rows.contains { $0.regression } }
 
-  /// The comparison as a table, regressions marked `REGRESSION`, then a verdict line.
+  /// The comparison as a table (after a `note:` line per input note), regressions marked
+  /// `REGRESSION`, then a verdict line.
   public func table() -> String {
-    var text =
+    var text = inputNotes.map { "note: \($0)\n" }.joined()
+    text +=
       NumberFormat.right("scope", 30) + NumberFormat.right("metric", 20)
       + NumberFormat.right("stat", 6)
       + NumberFormat.left("base ms", 11) + NumberFormat.left("new ms", 11)
@@ -116,7 +122,8 @@ public struct LatencyComparison: Sendable, Equatable {
 }
 
 extension LatencyComparison {
-  /// The comparison as JSON: thresholds, `regression`, and one object per compared figure.
+  /// The comparison as JSON: thresholds, `regression`, one object per compared figure, the
+  /// `unmatched` causes and the input `notes`.
   public func json() -> String {
     var w = JSONObjectWriter()
     w.field("thresholdPercent", thresholdPercent)
@@ -138,6 +145,13 @@ extension LatencyComparison {
     w.closeArray()
     w.openArray("unmatched")
     for note in unmatched {
+      var bytes: [UInt8] = []
+      JSONObjectWriter.appendString(note, to: &bytes)
+      w.rawElement(bytes)
+    }
+    w.closeArray()
+    w.openArray("notes")
+    for note in inputNotes {
       var bytes: [UInt8] = []
       JSONObjectWriter.appendString(note, to: &bytes)
       w.rawElement(bytes)

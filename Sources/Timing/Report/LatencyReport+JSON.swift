@@ -4,15 +4,47 @@ extension LatencyReport {
   /// The `format` field that marks a report file.
   public static let formatName = "hingesim-latency-report"
 
+  /// The report format written; `init(json:)` reads this one and version 1 (written before
+  /// reports said what they measured).
+  public static let formatVersion = 2
+
   /// The report as one JSON document:
-  /// `{"format":"hingesim-latency-report","version":1,"overall":{…},"causes":[{…}]}`, each
-  /// group `{"cause","records","metrics":{"causeToShown":{"count","min","p50","p90","p99","max"},…}}`
-  /// (a metric without values is left out), ms throughout.
+  ///
+  /// ```json
+  /// {"format":"hingesim-latency-report","version":2,"unit":"ms",
+  ///  "hingesim":{"version","host":{"cores","os"}},
+  ///  "inputs":{"profile":{"name","hash"},"text":{"name","utf16Length","hash"},"offset",
+  ///            "settleWindowMs","computeModel","prepaginate","clock","speed","fromMs","toMs",
+  ///            "sources":[{"path","hash"}]},
+  ///  "violations":[{"source","rule","count","firstMs","firstMessage"}],
+  ///  "overall":{…},"causes":[{…}]}
+  /// ```
+  ///
+  /// each group `{"cause","records","superseded","metrics":{"causeToShown":{"count","min","p50",
+  /// "p90","p99","max"},…}}` (a metric without values is left out), ms throughout;
+  /// `hingesim` and `inputs` only when known.
   public func json() -> String {
     var w = JSONObjectWriter()
     w.field("format", Self.formatName)
-    w.field("version", 1)
+    w.field("version", Self.formatVersion)
     w.field("unit", "ms")
+    if let producer {
+      w.openObject("hingesim")
+      producer.write(into: &w)
+      w.close()
+    }
+    if let inputs {
+      w.openObject("inputs")
+      inputs.write(into: &w)
+      w.close()
+    }
+    w.openArray("violations")
+    for v in violations {
+      w.openElement()
+      v.write(into: &w)
+      w.close()
+    }
+    w.closeArray()
     w.openObject("overall")
     Self.write(overall, into: &w)
     w.close()
@@ -30,6 +62,7 @@ extension LatencyReport {
   private static func write(_ group: Group, into w: inout JSONObjectWriter) {
     w.field("cause", group.scope.name)
     w.field("records", group.records)
+    w.field("superseded", group.superseded)
     w.openObject("metrics")
     for metric in Metric.allCases {
       guard let s = group.metrics[metric] else { continue }
@@ -41,7 +74,9 @@ extension LatencyReport {
     w.close()
   }
 
-  /// Reads a report written by `json()`.
+  /// Reads a report written by `json()` (format version 1 or 2). Every error names the JSON
+  /// path of the value at fault (`causes[2].metrics.causeToShown.p90: expected a number, found
+  /// "x"`); nothing in the file can make it trap.
   public init(json bytes: [UInt8]) throws(ReportDecodingError) {
     let root: JSONValue
     do {
@@ -54,50 +89,50 @@ extension LatencyReport {
         "expected a report (\"format\":\"\(Self.formatName)\"), found \(root["format"]?.found ?? "no format field")"
       )
     }
-    guard let overall = root["overall"] else {
-      throw ReportDecodingError("expected an 'overall' object, found none")
+    let f = ReportFields(root: root)
+    let version = try f.count("version")
+    guard version == 1 || version == 2 else {
+      throw ReportDecodingError(
+        "expected report format 1 or 2, found \(version) (written by a newer hingesim?)", at: "version")
     }
-    guard case .array(let items)? = root["causes"] else {
-      throw ReportDecodingError("expected a 'causes' array")
+    let current = version >= 2
+    let producer = try f.value["hingesim"].map { _ throws(ReportDecodingError) in
+      try ReportProducer(f.object("hingesim"))
     }
+    let inputs = try f.value["inputs"].map { _ throws(ReportDecodingError) in try ReportInputs(f.object("inputs")) }
+    var violations: [ViolationSummary] = []
+    if current {
+      for v in try f.array("violations") { violations.append(try ViolationSummary(v)) }
+    }
+    var causes: [Group] = []
+    for item in try f.array("causes") { causes.append(try Self.group(item, current: current)) }
     self.init(
-      causes: try items.map { v throws(ReportDecodingError) in try Self.group(v) },
-      overall: try Self.group(overall))
+      causes: causes, overall: try Self.group(f.object("overall"), current: current), producer: producer,
+      inputs: inputs, violations: violations)
   }
 
-  private static func group(_ v: JSONValue) throws(ReportDecodingError) -> Group {
-    guard case .string(let cause)? = v["cause"], case .number(let records)? = v["records"],
-      case .object(let fields)? = v["metrics"]
-    else {
-      throw ReportDecodingError("expected a group {cause, records, metrics}, found \(v.found)")
-    }
+  private static func group(_ f: ReportFields, current: Bool) throws(ReportDecodingError) -> Group {
+    let cause = try f.string("cause")
     guard let scope = Scope(name: cause) else {
       throw ReportDecodingError(
-        "expected a cause (overall, initial, status FROM→TO, rotation, text size, split, other), found \"\(cause)\"")
+        "expected a cause (overall, initial, status FROM→TO, rotation, text size, split, other), found \(JSONValue.string(cause).found)",
+        at: f.path("cause"))
     }
-    var metrics: [Metric: Summary] = [:]
-    for (name, s) in fields {
-      guard let metric = Metric(rawValue: name) else { continue }  // newer metrics are ignored
-      var figures: [Double] = []
-      for key in ["count"] + Statistic.allCases.map(\.rawValue) {
-        guard case .number(let n)? = s[key], n.isFinite else {
-          throw ReportDecodingError(
-            "\(cause) \(name): expected a finite number for '\(key)', found \(s[key]?.found ?? "none")")
-        }
-        figures.append(n)
-      }
-      guard figures[0] >= 0, figures[0] <= 9_007_199_254_740_992, figures[0] == figures[0].rounded() else {
-        throw ReportDecodingError(
-          "\(cause) \(name): expected a count from 0 to 2^53 for 'count', found \(NumberFormat.shortest(figures[0]))")
-      }
-      metrics[metric] = Summary(
-        count: Int(figures[0]), min: figures[1], p50: figures[2], p90: figures[3], p99: figures[4],
-        max: figures[5])
-    }
-    guard records >= 0, records <= 9_007_199_254_740_992, records == records.rounded() else {
+    let records = try f.count("records")
+    let superseded = current ? try f.count("superseded") : 0
+    guard superseded <= records else {
       throw ReportDecodingError(
-        "\(cause): expected a record count from 0 to 2^53 for 'records', found \(NumberFormat.shortest(records))")
+        "expected at most the group's \(records) records, found \(superseded)", at: f.path("superseded"))
     }
-    return Group(scope: scope, records: Int(records), metrics: metrics)
+    let metricsObject = try f.object("metrics")
+    var metrics: [Metric: Summary] = [:]
+    for name in metricsObject.keys {
+      guard let metric = Metric(rawValue: name) else { continue }  // newer metrics are ignored
+      let s = try metricsObject.object(name)
+      metrics[metric] = Summary(
+        count: try s.count("count"), min: try s.number("min"), p50: try s.number("p50"), p90: try s.number("p90"),
+        p99: try s.number("p99"), max: try s.number("max"))
+    }
+    return Group(scope: scope, records: records, superseded: superseded, metrics: metrics)
   }
 }

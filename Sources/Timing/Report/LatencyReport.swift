@@ -126,30 +126,42 @@ public struct LatencyReport: Sendable, Equatable {
   }
 
   /// The records of one cause (or all of them) summarised per metric.
+  ///
+  /// A `superseded` record (a layout replaced before it was paginated) is counted in `records`
+  /// and `superseded` but in no metric: it was never shown, so it has no latency, and its
+  /// settle wait and zero pagination would only dilute the figures of the layouts people saw.
+  /// A `skip` record (nothing to repaginate: the page on screen was right) counts in every
+  /// metric, with pagination 0: the user did wait that long for the page, and the reader did
+  /// no work.
   public struct Group: Sendable, Equatable {
     /// The cause, or `overall` for every record.
     public var scope: Scope
-    /// Timing records in the group.
+    /// Timing records in the group (settle cycles), superseded ones included.
     public var records: Int
+    /// Of `records`, those superseded before they were paginated (in no metric).
+    public var superseded: Int
     /// One summary per metric that has values.
     public var metrics: [Metric: Summary]
 
     /// Makes a group from its figures.
-    public init(scope: Scope, records: Int, metrics: [Metric: Summary]) {
+    public init(scope: Scope, records: Int, superseded: Int = 0, metrics: [Metric: Summary]) {
       self.scope = scope
       self.records = records
+      self.superseded = superseded
       self.metrics = metrics
     }
 
-    /// Summarises records under a scope.
+    /// Summarises records under a scope; superseded records are counted, not measured.
     public init(scope: Scope, records: [TimingRecord]) {
+      let measured = records.filter { !$0.isSuperseded }
       var metrics: [Metric: Summary] = [:]
       for metric in Metric.allCases {
-        if let summary = Summary(values: records.compactMap { metric.value(of: $0) }) {
+        if let summary = Summary(values: measured.compactMap { metric.value(of: $0) }) {
           metrics[metric] = summary
         }
       }
-      self.init(scope: scope, records: records.count, metrics: metrics)
+      self.init(
+        scope: scope, records: records.count, superseded: records.count - measured.count, metrics: metrics)
     }
   }
 
@@ -157,19 +169,37 @@ public struct LatencyReport: Sendable, Equatable {
   public var causes: [Group]
   /// Every record.
   public var overall: Group
+  /// Who made the report (nil for a report that does not say: one read from an old file, or
+  /// made from records alone).
+  public var producer: ReportProducer?
+  /// What the report measured (nil when it does not say); `--compare` needs it.
+  public var inputs: ReportInputs?
+  /// Reader rules broken, per source and rule (empty when none, or not recorded).
+  public var violations: [ViolationSummary]
 
   /// Makes a report from its groups.
-  public init(causes: [Group], overall: Group) {
+  public init(
+    causes: [Group], overall: Group, producer: ReportProducer? = nil, inputs: ReportInputs? = nil,
+    violations: [ViolationSummary] = []
+  ) {
     self.causes = causes
     self.overall = overall
+    self.producer = producer
+    self.inputs = inputs
+    self.violations = violations
   }
 
   /// Summarises timing records per cause and overall.
-  public init(records: [TimingRecord]) {
+  public init(
+    records: [TimingRecord], producer: ReportProducer? = nil, inputs: ReportInputs? = nil,
+    violations: [ViolationSummary] = []
+  ) {
     var byCause: [Scope: [TimingRecord]] = [:]
     for record in records { byCause[.cause(record.cause), default: []].append(record) }
-    causes = byCause.keys.sorted().map { Group(scope: $0, records: byCause[$0]!) }
-    overall = Group(scope: .overall, records: records)
+    self.init(
+      causes: byCause.keys.sorted().map { Group(scope: $0, records: byCause[$0]!) },
+      overall: Group(scope: .overall, records: records), producer: producer, inputs: inputs,
+      violations: violations)
   }
 
   // MARK: - Text
@@ -179,7 +209,9 @@ public struct LatencyReport: Sendable, Equatable {
     var text = ""
     for group in causes + [overall] {
       let cycles = group.records == 1 ? "1 cycle" : "\(group.records) cycles"
-      text += "\(group.scope.name) — \(cycles)\n"
+      let superseded =
+        group.superseded == 0 ? "" : " (\(group.superseded) superseded: never shown, in no figure below)"
+      text += "\(group.scope.name) — \(cycles)\(superseded)\n"
       text += "  " + NumberFormat.right("latency (ms)", 20) + NumberFormat.left("count", 6)
       for stat in Statistic.allCases { text += NumberFormat.left(stat.rawValue, 10) }
       text += "\n"
