@@ -336,18 +336,12 @@ struct ReportCommandTests {
   @Test("report exits 1 and names the source that broke a reader rule, as check does")
   func violations() throws {
     let cli = try ReportCLI()
-    // The open-wide fold moved 10 pt down: a spread's lines cross it. Closed, nothing folds.
-    let original = try String(contentsOfFile: ReportCLI.root + "/profiles/iphone-duo.json", encoding: .utf8)
-    let needle = #""division": { "x": 455.5, "y": 0, "width": 40, "height": 611, "source": "measured: the fold sits"#
-    #expect(original.contains(needle))
-    let profile = try cli.write(
-      "broken.json",
-      original.replacingOccurrences(
-        of: needle,
-        with: #""division": { "x": 455.5, "y": 10, "width": 40, "height": 590, "source": "measured: the fold sits"#))
+    // A 555.5-pt open-wide reader with AX5 "W"s: the spread's lines run into the fold (see
+    // CheckFailsTests). Closed sideways, nothing folds.
+    let profile = try CheckFailsTests.narrowProfile()
     let closed = ReportCLI.root + "/traces/closed-sideways.hinge"
-    let open = ReportCLI.root + "/traces/open-wide.hinge"
-    let arguments = [closed, open, "--profile", profile, "--compute-ms", "5"]
+    let open = CheckFailsTests.openWideAX5
+    let arguments = [closed, open, "--profile", profile, "--compute-ms", "5", "--text", CheckFailsTests.wideGlyphs]
     // `check`, the model, fails the open one only.
     let check = CLIHarness.run(["check"] + arguments)
     #expect(check.code == 1)
@@ -356,16 +350,16 @@ struct ReportCommandTests {
 
     let text = try cli.run(arguments)
     #expect(text.code == 1)
-    #expect(text.out.contains("reader rules: 1 of 2 sources broke a rule\nFAIL  traces/open-wide.hinge: 1 violation\n"))
+    #expect(text.out.contains("reader rules: 1 of 2 sources broke a rule\nFAIL  \(open): 1 violation\n"))
     #expect(text.out.contains("        fold-clear ×1, first at "))
     #expect(!text.out.contains("FAIL  traces/closed-sideways.hinge"))
     #expect(text.out.contains("overall — "))  // the figures are still reported
 
     let json = try cli.run(arguments + ["--json"])
     #expect(json.code == 1)
-    #expect(json.err.contains("hingesim: 1 of 2 sources broke a reader rule: traces/open-wide.hinge\n"))
+    #expect(json.err.contains("hingesim: 1 of 2 sources broke a reader rule: \(open)\n"))
     let report = try LatencyReport(json: Array(json.out.utf8))
-    #expect(report.violations.map(\.source) == ["traces/open-wide.hinge"])
+    #expect(report.violations.map(\.source) == [open])
     #expect(report.violations.map(\.rule) == ["fold-clear"])
     #expect(report.violations.map(\.count) == [1])
   }

@@ -6,7 +6,7 @@ import EventStream
 ///
 /// ```text
 ///    1220 ms  settled    867×611 large, fold active, 7 sizes
-///    1220 ms  paginated  48 pages of 331.5×571 in 1 ms (miss)
+///    1220 ms  paginated  48 pages of 331.5×571 in 1 ms (miss, fixed:1)
 /// ```
 public enum EventText {
   /// The event's line: its time, a kind column and what happened.
@@ -46,7 +46,7 @@ public enum EventText {
         + (s.division.map { $0.isActive ? ", fold active" : ", fold flat" } ?? "")
         + ", \(s.sizes) size\(s.sizes == 1 ? "" : "s")" + (s.changed ? "" : " (unchanged)")
     case .paginated(let p):
-      "paginated  \(p.pageCount) pages of \(NumberFormat.ms(p.pageWidth))×\(NumberFormat.ms(p.pageHeight)) in \(NumberFormat.ms(p.ms)) ms (\(p.cache.rawValue))"
+      "paginated  \(p.pageCount) pages of \(NumberFormat.ms(p.pageWidth))×\(NumberFormat.ms(p.pageHeight)) in \(NumberFormat.ms(p.ms)) ms (\(p.cache.rawValue)\(p.computeClock.isEmpty ? "" : ", " + p.computeClock))"
         + (p.queuedMs > 0 ? ", after \(NumberFormat.ms(p.queuedMs)) ms queued" : "")
     case .skipped(let s):
       switch s.reason {
