@@ -108,4 +108,43 @@ struct TimelinePlotTests {
       #expect(svg.texts.contains(word), "legend lacks \(word)")
     }
   }
+
+  /// The reader busy 1 s on the first layout (200 → 1200): the settle at 450 is superseded by the
+  /// one at 700, which waits 500 ms and is paginated 1200 → 2200.
+  @Test(
+    "a queued wait is drawn before its pagination, a superseded settle at its settle time, the model in the summary")
+  func queuedAndSuperseded() throws {
+    func paginated(_ t: Double, settled: Double, queued: Double) -> Event {
+      Event(
+        time: t,
+        .paginated(
+          Paginated(
+            pageWidth: 342, pageHeight: 580, textSize: .large, pageCount: 61, ms: 1000, cache: .miss,
+            characters: 49_990, settled: settled, queuedMs: queued, computeClock: "fixed:1000")))
+    }
+    let stream = [
+      paginated(1200, settled: 200, queued: 0),
+      Event(
+        time: 1200,
+        .skipped(Skipped(settled: 450, reason: .superseded, pageWidth: 342, pageHeight: 580, textSize: .xSmall))),
+      paginated(2200, settled: 700, queued: 500),
+    ]
+    let parser = XMLParser(data: Data(TimelinePlot.svg(stream).utf8))
+    let svg = SVGCollector()
+    parser.delegate = svg
+    #expect(parser.parse())
+    let queued = svg.classed("queued")
+    #expect(queued.count == 1)
+    let bars = svg.classed("pagination")
+    // The strip ends where the second pagination begins.
+    let strip = (Double(queued.first?["x"] ?? "") ?? 0) + (Double(queued.first?["width"] ?? "") ?? 0)
+    #expect(abs(strip - (Double(bars.last?["x"] ?? "") ?? -1)) < 0.01)
+    let crosses = svg.classed("superseded")
+    #expect(crosses.count == 1)
+    // The cross sits at 450 ms, between the first bar's start (200) and the strip's (700).
+    let crossX = Double((crosses.first?["d"] ?? "").dropFirst().split(separator: ",").first ?? "") ?? 0
+    #expect(crossX > (Double(bars.first?["x"] ?? "") ?? 0) && crossX < (Double(queued.first?["x"] ?? "") ?? 0))
+    #expect(svg.texts.contains { $0.contains("1 superseded") && $0.contains("compute fixed:1000") })
+    #expect(svg.texts.contains("queued") && svg.texts.contains("superseded"))
+  }
 }

@@ -10,8 +10,8 @@ import EventStream
 /// - **settle**: each settle's debounce (first key change → settle) lightly shaded, its quiet
 ///   window (last change → settle) shaded darker, the settle marked with the burst's size count;
 /// - **reader**: each repagination as a bar with its duration and cache outcome, the time its
-///   settle waited for the busy reader as a pale bar before it, superseded settles as grey
-///   crosses, and `shown`; the title's summary names the cost model that charged the bars;
+///   settle waited for the busy reader as an amber strip above it, each superseded settle as a
+///   grey cross at its settle time, and `shown`; the title's summary names the cost model that charged the bars;
 /// - violations as red lines across every lane; a legend at the bottom.
 ///
 /// Elements carry classes and ids (`axes`, `angle`, `status-band`, `burst-tick`,
@@ -73,7 +73,7 @@ public struct TimelinePlot: Sendable {
       if !computeClocks.contains(p.computeClock) { computeClocks.append(p.computeClock) }
     case .shown: shown.append(t)
     case .violation(let v): violations.append((t, v.rule))
-    case .skipped(let s) where s.reason == .superseded: superseded.append(t)
+    case .skipped(let s) where s.reason == .superseded: superseded.append(s.settled)
     case .pose, .regions, .timing, .skipped: break
     }
   }
@@ -98,7 +98,7 @@ public struct TimelinePlot: Sendable {
     Self.angleTop + Self.angleHeight + 24 + Double(i) * (Self.laneHeight + Self.laneGap)
   }
   private var axisY: Double { laneTop(3) - Self.laneGap + 4 }
-  private var height: Double { axisY + 96 }
+  private var height: Double { axisY + 114 }
 
   /// Status colours (fill) and labels.
   static func colour(_ status: HingeStatus) -> (fill: String, label: String) {
@@ -406,26 +406,6 @@ public struct TimelinePlot: Sendable {
 
   private func drawReader(_ s: inout SVGWriter) {
     drawLane(2, id: "reader", &s) { top, labels, s in
-      for p in paginations where p.queuedMs > 0 {
-        let q0 = x(p.t - p.ms - p.queuedMs)
-        s.element(
-          "rect",
-          [
-            ("class", "queued"), ("x", f(q0)), ("y", f(top + 16)), ("width", f(max(1, x(p.t - p.ms) - q0))),
-            ("height", f(Self.laneHeight - 32)), ("fill", "#fde68a"), ("stroke", "none"),
-          ],
-          title: "queued \(NumberFormat.fixed(p.queuedMs, 1)) ms behind the busy reader")
-      }
-      for t in superseded {
-        let xx = x(t)
-        s.element(
-          "path",
-          [
-            ("class", "superseded"), ("d", "M\(f(xx - 4)),\(f(top + 6)) l8,8 m0,-8 l-8,8"),
-            ("stroke", "#6b7280"), ("stroke-width", "1.5"),
-          ],
-          title: "a settle superseded before it was paginated")
-      }
       for p in paginations {
         let x0 = x(p.t - p.ms)
         let w = max(2, x(p.t) - x0)
@@ -441,6 +421,26 @@ public struct TimelinePlot: Sendable {
           title: "paginate \(NumberFormat.fixed(p.ms, 2)) ms (\(p.cache.rawValue)), \(p.pages) pages")
         let label = "\(NumberFormat.fixed(p.ms, 1)) ms \(p.cache.rawValue)"
         drawLabel(label, x: x0 + w + 3, y: top + 27, fill: "#065f46", row: &labels, &s)
+      }
+      for p in paginations where p.queuedMs > 0 {
+        let q0 = x(p.t - p.ms - p.queuedMs)
+        s.element(
+          "rect",
+          [
+            ("class", "queued"), ("x", f(q0)), ("y", f(top + 3)), ("width", f(max(1, x(p.t - p.ms) - q0))),
+            ("height", "6"), ("fill", "#f59e0b"), ("stroke", "none"),
+          ],
+          title: "queued \(NumberFormat.fixed(p.queuedMs, 1)) ms behind the busy reader")
+      }
+      for t in superseded {
+        let xx = x(t)
+        s.element(
+          "path",
+          [
+            ("class", "superseded"), ("d", "M\(f(xx - 4)),\(f(top + 6)) l8,8 m0,-8 l-8,8"),
+            ("stroke", "#6b7280"), ("stroke-width", "1.5"),
+          ],
+          title: "a settle superseded before it was paginated (a later one was queued behind it)")
       }
       if paginations.isEmpty && shown.isEmpty {
         s.text(
@@ -526,12 +526,17 @@ public struct TimelinePlot: Sendable {
   }
 
   private func drawLegend(_ s: inout SVGWriter) {
-    let y0 = axisY + 56
+    var y0 = axisY + 56
     s.open("g", [("id", "legend"), ("class", "legend")])
     var xx = Self.left
     func swatch(
       _ s: inout SVGWriter, _ label: String, _ attributes: [(String, String)], kind: String
     ) {
+      let span = 30 + Double(label.count) * 6.6
+      if xx + span > width - 8 {  // the next row
+        xx = Self.left
+        y0 += 18
+      }
       switch kind {
       case "dot":
         s.element("circle", [("cx", f(xx + 7)), ("cy", f(y0 + 6)), ("r", "3")] + attributes)
@@ -544,7 +549,7 @@ public struct TimelinePlot: Sendable {
           "rect", [("x", f(xx)), ("y", f(y0)), ("width", "14"), ("height", "12")] + attributes)
       }
       s.text(label, [("x", f(xx + 22)), ("y", f(y0 + 10)), ("fill", "#374151")])
-      xx += 30 + Double(label.count) * 6.2
+      xx += span
     }
     swatch(&s, "hinge angle", [("stroke", "#1d4ed8"), ("stroke-width", "2.25")], kind: "line")
     if samples.count > 1 {
@@ -558,6 +563,12 @@ public struct TimelinePlot: Sendable {
     swatch(&s, "debounce", [("fill", "#fed7aa")], kind: "rect")
     swatch(&s, "settle window", [("fill", "#f97316"), ("fill-opacity", "0.55")], kind: "rect")
     swatch(&s, "repagination", [("fill", "#059669")], kind: "rect")
+    if paginations.contains(where: { $0.queuedMs > 0 }) {
+      swatch(&s, "queued", [("fill", "#f59e0b")], kind: "rect")
+    }
+    if !superseded.isEmpty {
+      swatch(&s, "superseded", [("stroke", "#6b7280"), ("stroke-width", "1.5")], kind: "line")
+    }
     swatch(&s, "shown", [("fill", "#047857")], kind: "dot")
     swatch(&s, "violation", [("stroke", "#dc2626"), ("stroke-width", "1.5")], kind: "line")
     s.close("g")
