@@ -17,7 +17,8 @@ public final class TextLayout {
   /// The text as UTF-16 code units (offsets everywhere are into this, like `NSRange`).
   let units: [UInt16]
   let font: Font
-  let fallback: Font?
+  /// Fonts for glyphs `font` lacks (nil: none, their `.notdef` advances count).
+  let fallback: FontFallback?
   let hyphenator: Hyphenator?
   /// Every segment in text order; the last one of the text ends a paragraph.
   let segments: [Segment]
@@ -39,12 +40,18 @@ public final class TextLayout {
   /// Cluster boundaries looked at by the line loops so far (see `work`).
   var clusterSteps = 0
 
-  /// Analyses `text`: breaks, segments and their shaped widths. `fallback` supplies advances for
-  /// glyphs `font` lacks (else the `.notdef` advance counts); without `hyphenator` there is no
-  /// hyphenation.
-  public init(text: String, font: Font, fallback: Font?, hyphenator: Hyphenator?) {
+  /// Analyses `text`: breaks, segments and their shaped widths. Glyphs `font` lacks take their
+  /// advances from `fallback` when it has them, else (with `systemFallback`) from the first font of
+  /// fontconfig's sort for `font`'s family that covers them, as Pango does; else the `.notdef`
+  /// advance counts. Without `hyphenator` there is no hyphenation.
+  public init(
+    text: String, font: Font, fallback: Font?, systemFallback: Bool = true, hyphenator: Hyphenator?
+  ) {
     let shaper = HarfBuzzShaper()
     let units = Self.utf16Units(of: text)
+    let fallback =
+      fallback != nil || systemFallback
+      ? FontFallback(primary: font, first: fallback, system: systemFallback) : nil
     let analysis = TextAnalysis(
       text: text, units: units, font: font, fallback: fallback, shaper: shaper)
     self.units = units
@@ -115,6 +122,10 @@ public final class TextLayout {
   var work: (unitsShaped: Int, longestShaped: Int, boundarySteps: Int, clusterSteps: Int) {
     (shaper.unitsShaped, shaper.longestShaped, boundarySteps, clusterSteps)
   }
+
+  /// The files of the fonts fontconfig supplied for glyphs neither the font nor the explicit
+  /// fallback has, in the order first used (empty when none was needed).
+  public var systemFallbackFonts: [String] { fallback?.usedPaths ?? [] }
 
   /// The length of the text in UTF-16 code units.
   public var utf16Count: Int { units.count }

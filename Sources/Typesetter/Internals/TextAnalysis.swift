@@ -1,3 +1,5 @@
+import CHarfBuzz
+
 /// The width-independent analysis of a text: segments between UAX #14 break opportunities, their
 /// shaped widths (one `hb_shape` per distinct segment) and the kerning across their boundaries.
 struct TextAnalysis {
@@ -10,7 +12,9 @@ struct TextAnalysis {
   /// Steps taken to find grapheme-cluster boundaries (a work count; see `CharacterBoundaries`).
   var boundarySteps = 0
 
-  init(text string: String, units: [UInt16], font: Font, fallback: Font?, shaper: HarfBuzzShaper) {
+  init(
+    text string: String, units: [UInt16], font: Font, fallback: FontFallback?, shaper: HarfBuzzShaper
+  ) {
     let n = units.count
     words = WordTable(expected: max(256, n / 40))
     guard n > 0 else { return }
@@ -207,7 +211,9 @@ struct CharacterBoundaries {
   }
 }
 
-/// Measures runs with the main font, taking advances for its missing glyphs from the fallback.
+/// Measures runs with the main font, taking advances for its missing glyphs from the fallback
+/// fonts (`FontFallback`: each cluster from the first font that covers it, consecutive clusters of
+/// one font and script shaped together in that script's direction).
 ///
 /// A run longer than `longestRun` UTF-16 units (a "word" no language has: a long run of letters,
 /// spaces glued to punctuation, no-break spaces, combining marks) is shaped in pieces of at most
@@ -217,7 +223,7 @@ struct CharacterBoundaries {
 /// is quadratic), and so the whole analysis stays linear in the text.
 struct SegmentMeasurer {
   let font: Font
-  let fallback: Font?
+  let fallback: FontFallback?
   let shaper: HarfBuzzShaper
 
   /// The longest run shaped at once, in UTF-16 units.
@@ -327,45 +333,105 @@ struct SegmentMeasurer {
       (0..<n).map { glyph($0) }
     }
     guard let fallback, glyphs.contains(where: { $0.isMissing }) else { return glyphs }
+    // A joiner or variation selector the font has, after a missing glyph, goes with it: the
+    // fallback font shapes the whole sequence (👨‍👩‍👧 is one glyph in an emoji font).
+    for k in glyphs.indices.dropFirst() where glyphs[k - 1].isMissing && !glyphs[k].isMissing {
+      let c = glyphs[k].cluster
+      if c < count,
+        FontFallback.isIgnorable(UInt32(units[c]))
+          || UTF16.isLeadSurrogate(units[c])
+            && c + 1 < count
+            && FontFallback.isIgnorable(TextAnalysis.surrogatePair(units[c], units[c + 1]))
+      {
+        glyphs[k].isMissing = true
+      }
+    }
     var next = 0
     while let missing = glyphs.run(from: next, where: { $0.isMissing }) {
       let (i, j) = (missing.lowerBound, missing.upperBound)
-      let from = glyphs[i].cluster
-      let to = j < glyphs.count ? glyphs[j].cluster : count
-      if to > from {
-        let substitutes = shaper.shape(units + from, count: to - from, face: fallback.face) {
-          n, glyph -> [ShapedGlyph]? in
-          var substitutes: [ShapedGlyph] = []
-          substitutes.reserveCapacity(n)
-          for k in 0..<n {
-            let g = glyph(k)
-            if g.isMissing { return nil }
-            substitutes.append(g)
-          }
-          return substitutes
+      let runEnd = j < glyphs.count ? glyphs[j].cluster : count
+      // The run's clusters, grouped by font and script: each group is shaped with its font.
+      var groupStart = i
+      var groupFont = FontFallback.none
+      var groupScript = HB_SCRIPT_COMMON
+      var k = i
+      while k < j {
+        let from = glyphs[k].cluster
+        var end = k + 1
+        while end < j && glyphs[end].cluster == from { end += 1 }
+        let to = end < j ? glyphs[end].cluster : runEnd
+        guard to > from else {
+          k = end
+          continue
         }
-        if let substitutes {
-          // Each fallback advance goes to the missing glyph of its cluster (so the width before
-          // every cluster is right), scaled and rounded as running sums: the run's total is its
-          // fallback total rounded once.
-          let scale = Double(font.unitsPerEm) / Double(fallback.unitsPerEm)
-          for k in i..<j { glyphs[k].advance = 0 }
-          var target = i
-          var sum = 0
-          var assigned = 0
-          for substitute in substitutes {
-            while target + 1 < j && glyphs[target + 1].cluster <= from + substitute.cluster {
-              target += 1
-            }
-            sum += substitute.advance
-            let scaled = Int((Double(sum) * scale).rounded())
-            glyphs[target].advance += scaled - assigned
-            assigned = scaled
-          }
+        let id = fallback.fontID(for: units + from, count: to - from)
+        let script = Self.script(units + from, count: to - from)
+        let scriptBreaks =
+          !FontFallback.isNeutral(script) && !FontFallback.isNeutral(groupScript)
+          && script != groupScript
+        if k > groupStart && (id != groupFont || scriptBreaks) {
+          substitute(&glyphs, groupStart..<k, end: from, units: units, font: groupFont, script: groupScript)
+          groupStart = k
+          groupScript = HB_SCRIPT_COMMON
         }
+        groupFont = id
+        if FontFallback.isNeutral(groupScript) { groupScript = script }
+        k = end
+      }
+      if k > groupStart {
+        substitute(&glyphs, groupStart..<k, end: runEnd, units: units, font: groupFont, script: groupScript)
       }
       next = j
     }
     return glyphs
+  }
+
+  /// The first script of a cluster that is not Common or Inherited (else Common).
+  private static func script(_ units: UnsafePointer<UInt16>, count: Int) -> hb_script_t {
+    var k = 0
+    while k < count {
+      var c = UInt32(units[k])
+      if UTF16.isLeadSurrogate(units[k]) && k + 1 < count && UTF16.isTrailSurrogate(units[k + 1]) {
+        c = TextAnalysis.surrogatePair(units[k], units[k + 1])
+        k += 1
+      }
+      k += 1
+      let script = FontFallback.script(c)
+      if !FontFallback.isNeutral(script) { return script }
+    }
+    return HB_SCRIPT_COMMON
+  }
+
+  /// Replaces the advances of the missing glyphs `range` (whose clusters run up to `end`) with
+  /// those of the same units shaped with fallback font `id` (none: they keep `.notdef`).
+  private func substitute(
+    _ glyphs: inout [ShapedGlyph], _ range: Range<Int>, end to: Int, units: UnsafePointer<UInt16>,
+    font id: Int32, script: hb_script_t
+  ) {
+    guard id != FontFallback.none, let fallback, let substituteFont = fallback.font(id) else { return }
+    let (i, j) = (range.lowerBound, range.upperBound)
+    let from = glyphs[i].cluster
+    guard to > from else { return }
+    let substitutes = shaper.shape(
+      units + from, count: to - from, face: substituteFont.face,
+      script: FontFallback.isNeutral(script) ? nil : script
+    ) { n, glyph in (0..<n).map { glyph($0) } }
+    // Each fallback advance goes to the missing glyph of its cluster (so the width before every
+    // cluster is right), scaled and rounded as running sums: the run's total is its fallback
+    // total rounded once.
+    let scale = Double(font.unitsPerEm) / Double(substituteFont.unitsPerEm)
+    for k in i..<j { glyphs[k].advance = 0 }
+    var target = i
+    var sum = 0
+    var assigned = 0
+    for substitute in substitutes {
+      while target + 1 < j && glyphs[target + 1].cluster <= from + substitute.cluster {
+        target += 1
+      }
+      sum += substitute.advance
+      let scaled = Int((Double(sum) * scale).rounded())
+      glyphs[target].advance += scaled - assigned
+      assigned = scaled
+    }
   }
 }

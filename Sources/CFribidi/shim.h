@@ -1,0 +1,6 @@
+#include <fribidi.h>
+
+// FriBidi's paragraph types are macros Swift cannot import; these name them.
+static inline FriBidiParType hingesim_fribidi_par_on(void) { return FRIBIDI_PAR_ON; }
+static inline FriBidiParType hingesim_fribidi_par_rtl(void) { return FRIBIDI_PAR_RTL; }
+static inline FriBidiParType hingesim_fribidi_par_ltr(void) { return FRIBIDI_PAR_LTR; }

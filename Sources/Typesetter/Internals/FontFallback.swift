@@ -1,0 +1,122 @@
+import CHarfBuzz
+
+/// The fonts that supply glyphs the primary font lacks, as Pango finds them: the explicit
+/// fallback font (the profile's) first, then, in fontconfig's sort for the primary font's family
+/// (`FcFontSort`), the first font whose character set covers the cluster. The sort and each font
+/// are loaded on first need, and the choice is cached per distinct set of code points, so a text
+/// the primary font covers never asks fontconfig.
+final class FontFallback {
+  let primary: Font
+  let first: Font?
+  /// Whether fontconfig's sort is consulted after `first`.
+  let system: Bool
+  private var sort: FontconfigSort?
+  private var loaded: [Int: Font] = [:]
+  private var unloadable: Set<Int> = []
+  private var choices: [[UInt32]: Int32] = [:]
+  /// Fonts chosen from fontconfig's sort so far (paths), for reports.
+  private(set) var usedPaths: [String] = []
+
+  /// No font at all: `first` nil and no fontconfig.
+  static let none: Int32 = -1
+  /// `first`.
+  static let firstID: Int32 = 0
+
+  init(primary: Font, first: Font?, system: Bool) {
+    self.primary = primary
+    self.first = first
+    self.system = system
+  }
+
+  /// The font with an id `fontID(for:count:)` gave (not `none`).
+  func font(_ id: Int32) -> Font? {
+    if id == Self.firstID { return first }
+    let entry = Int(id) - 1
+    if let font = loaded[entry] { return font }
+    guard let sort, !unloadable.contains(entry) else { return nil }
+    let e = sort.entries[entry]
+    guard let font = try? Font(path: e.path, index: Int(e.index)) else {
+      unloadable.insert(entry)
+      return nil
+    }
+    loaded[entry] = font
+    usedPaths.append(e.path)
+    return font
+  }
+
+  /// Code points a font need not have for a cluster: variation selectors, joiners, invisible
+  /// format characters and tags (HarfBuzz hides them when the font lacks them).
+  @inline(__always)
+  static func isIgnorable(_ c: UInt32) -> Bool {
+    (0xFE00...0xFE0F).contains(c) || (0x200B...0x200F).contains(c) || (0x2060...0x206F).contains(c)
+      || c == 0xFEFF || c == 0xAD || c == 0x34F || (0x180B...0x180F).contains(c)
+      || (0xE0000...0xE0FFF).contains(c)
+  }
+
+  /// The font for one cluster of glyphs the primary font lacks (UTF-16 units): the first
+  /// fallback that covers all its code points but the ignorable ones, else the first that covers
+  /// its first code point, else `none`.
+  func fontID(for units: UnsafePointer<UInt16>, count: Int) -> Int32 {
+    var scalars: [UInt32] = []
+    var k = 0
+    while k < count {
+      var c = UInt32(units[k])
+      if UTF16.isLeadSurrogate(units[k]) && k + 1 < count && UTF16.isTrailSurrogate(units[k + 1]) {
+        c = TextAnalysis.surrogatePair(units[k], units[k + 1])
+        k += 1
+      }
+      k += 1
+      if !Self.isIgnorable(c) { scalars.append(c) }
+    }
+    if scalars.isEmpty {
+      // Only ignorables: the first code point decides.
+      scalars.append(
+        UTF16.isLeadSurrogate(units[0]) && count > 1 ? TextAnalysis.surrogatePair(units[0], units[1]) : UInt32(units[0])
+      )
+    }
+    let key = Array(Set(scalars)).sorted()
+    if let id = choices[key] { return id }
+    let id = choose(key, first: scalars[0])
+    choices[key] = id
+    return id
+  }
+
+  private func choose(_ scalars: [UInt32], first leading: UInt32) -> Int32 {
+    func firstCovers(_ all: [UInt32]) -> Bool {
+      guard let first else { return false }
+      return all.allSatisfy { Unicode.Scalar($0).map(first.face.hasGlyph) ?? false }
+    }
+    if firstCovers(scalars) { return Self.firstID }
+    if system {
+      if sort == nil { sort = FontconfigSort(family: primary.familyName ?? "sans-serif") }
+      if let sort {
+        for pass in 0..<2 {
+          let wanted = pass == 0 ? scalars : [leading]
+          for e in sort.entries.indices where sort.entries[e].path != primary.path {
+            if wanted.allSatisfy({ sort.covers(e, $0) }), font(Int32(e + 1)) != nil {
+              return Int32(e + 1)
+            }
+          }
+          if pass == 0 && firstCovers([leading]) { return Self.firstID }
+        }
+      }
+    } else if firstCovers([leading]) {
+      return Self.firstID
+    }
+    return Self.none
+  }
+}
+
+extension FontFallback {
+  /// The HarfBuzz script of a code point (Common, Inherited and Unknown included).
+  @inline(__always)
+  static func script(_ c: UInt32) -> hb_script_t {
+    hb_unicode_script(hb_unicode_funcs_get_default(), c)
+  }
+
+  /// True for the scripts that take their neighbours' (Common, Inherited, Unknown).
+  @inline(__always)
+  static func isNeutral(_ s: hb_script_t) -> Bool {
+    s == HB_SCRIPT_COMMON || s == HB_SCRIPT_INHERITED || s == HB_SCRIPT_UNKNOWN
+  }
+}
