@@ -35,6 +35,8 @@ public final class TextLayout {
   let shaper: HarfBuzzShaper
   /// Glyph advances per distinct segment, shaped on first use (for breaking ties like Pango).
   var glyphCache: [Int32: (advances: [Int32], bodyCount: Int)] = [:]
+  /// Paragraph directions and embedding levels (UAX #9, FriBidi).
+  let bidi: BidiLevels
   /// Steps the analysis took to find grapheme-cluster boundaries (see `work`).
   let boundarySteps: Int
   /// Cluster boundaries looked at by the line loops so far (see `work`).
@@ -65,6 +67,11 @@ public final class TextLayout {
     self.totalWidth = analysis.totalWidth
     self.forcedBreaks = analysis.forcedBreaks
     self.boundarySteps = analysis.boundarySteps
+    var paragraphEnds: [Int] = []
+    for segment in analysis.segments where segment.flags & Segment.endsParagraph != 0 {
+      paragraphEnds.append(Int(segment.end))
+    }
+    self.bidi = BidiLevels(units: units, paragraphEnds: paragraphEnds)
     let hyphen: [UInt16] = font.face.hasGlyph("\u{2010}") ? [0x2010] : [0x2D]
     self.hyphenAdvance = hyphen.withUnsafeBufferPointer {
       shaper.advance($0.baseAddress!, count: 1, face: font.face)
@@ -126,6 +133,27 @@ public final class TextLayout {
   /// The files of the fonts fontconfig supplied for glyphs neither the font nor the explicit
   /// fallback has, in the order first used (empty when none was needed).
   public var systemFallbackFonts: [String] { fallback?.usedPaths ?? [] }
+
+  /// The text's base direction: that of its first paragraph with a strong character (UAX #9 P2–P3,
+  /// as FriBidi finds it); left to right when no paragraph has one. The reader orders pages by it.
+  public var baseDirection: TextDirection {
+    let first = bidi.paragraphRightToLeft.first { $0 != nil } ?? nil
+    return first == true ? .rightToLeft : .leftToRight
+  }
+
+  /// The direction of the paragraph holding a UTF-16 offset (from its first strong character;
+  /// left to right when it has none).
+  public func paragraphDirection(at offset: Int) -> TextDirection {
+    guard !bidi.paragraphStarts.isEmpty else { return .leftToRight }
+    return bidi.paragraphRightToLeft[bidi.paragraph(at: offset)] == true ? .rightToLeft : .leftToRight
+  }
+
+  /// The UAX #9 embedding level of the UTF-16 unit at `offset` (even: left to right, odd: right
+  /// to left; 0 outside the text).
+  public func embeddingLevel(at offset: Int) -> Int {
+    guard offset >= 0 && offset < units.count, !bidi.levels.isEmpty else { return 0 }
+    return Int(bidi.levels[offset])
+  }
 
   /// The length of the text in UTF-16 code units.
   public var utf16Count: Int { units.count }
