@@ -73,7 +73,8 @@ let package = Package(
     .testTarget(name: "InputsTests", dependencies: ["Inputs", "Simulator", "TestSupport", "CEvdev"]),
     .testTarget(name: "SimulatorTests", dependencies: ["Simulator", "TestSupport"]),
     .testTarget(
-      name: "TypesetterTests", dependencies: ["Typesetter", "Reader", "Simulator", "EventStream", "TestSupport"]),
+      name: "TypesetterTests", dependencies: ["Typesetter", "Reader", "Simulator", "EventStream", "TestSupport"],
+      exclude: ["Agreement"]),
     .testTarget(name: "ReaderTests", dependencies: ["Reader", "TestSupport"]),
     .testTarget(name: "TimingTests", dependencies: ["Timing", "Simulator", "TestSupport"]),
     .testTarget(name: "ReportsTests", dependencies: ["Reports", "Timing", "Simulator", "TestSupport"]),

@@ -53,6 +53,28 @@ final class FontFallback {
       || (0xE0000...0xE0FFF).contains(c)
   }
 
+  /// Characters that do not choose a font but keep the one before them (Pango's rule: not
+  /// graphic — spaces, controls, format and unassigned code points, line and paragraph
+  /// separators — and variation selectors).
+  static func keepsFont(_ c: UInt32) -> Bool {
+    guard let scalar = Unicode.Scalar(c) else { return true }
+    switch scalar.properties.generalCategory {
+    case .control, .format, .unassigned, .surrogate, .spaceSeparator, .lineSeparator,
+      .paragraphSeparator:
+      return true
+    default:
+      return isIgnorable(c)
+    }
+  }
+
+  /// Emoji shown as emoji by default, regional indicators and skin-tone modifiers: Pango
+  /// itemises their runs apart from text.
+  static func isEmoji(_ c: UInt32) -> Bool {
+    guard let scalar = Unicode.Scalar(c) else { return false }
+    return scalar.properties.isEmojiPresentation || (0x1F1E6...0x1F1FF).contains(c)
+      || (0x1F3FB...0x1F3FF).contains(c)
+  }
+
   /// The font for one cluster of glyphs the primary font lacks (UTF-16 units): the first
   /// fallback that covers all its code points but the ignorable ones, else the first that covers
   /// its first code point, else `none`.

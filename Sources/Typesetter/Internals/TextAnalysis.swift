@@ -236,16 +236,27 @@ struct SegmentMeasurer {
     _ units: UnsafePointer<UInt16>, count: Int, bodyLength: Int, record: Bool,
     bodyGlyphs: inout [BodyGlyph]
   ) -> (body: Int, full: Int, recorded: Bool) {
+    // Whether the content, shaped at once, has glyphs the font lacks (not asked for long runs).
+    var missing = false
     if count <= Self.longestRun {
       let fast = shaper.splitAdvance(
         units, count: count, split: bodyLength, face: font.face, record: record, head: &bodyGlyphs)
       guard fast.missing, fallback != nil else { return (fast.head, fast.total, fast.separable) }
+      missing = true
     }
-    // The body alone, as its split points measure it (`TextLayout.bodyGlyphs`): whether a run of
-    // glyphs missing from the font takes the fallback's advances must not depend on the spaces
-    // after the body (a tab neither font has would put the whole run back to `.notdef`).
+    // The body alone, as its split points measure it (`TextLayout.bodyGlyphs`); the spaces after
+    // it as shaped after it (in the fallback font when the body ends in one, as Pango sets them).
     let body = advance(units, count: bodyLength)
-    let spaces = bodyLength < count ? advance(units + bodyLength, count: count - bodyLength) : 0
+    var spaces = 0
+    if bodyLength < count {
+      if missing {
+        for glyph in glyphAdvances(units, count: count) where glyph.cluster >= bodyLength {
+          spaces += glyph.advance
+        }
+      } else {
+        spaces = advance(units + bodyLength, count: count - bodyLength)
+      }
+    }
     return (body, body + spaces, false)
   }
 
@@ -333,18 +344,13 @@ struct SegmentMeasurer {
       (0..<n).map { glyph($0) }
     }
     guard let fallback, glyphs.contains(where: { $0.isMissing }) else { return glyphs }
-    // A joiner or variation selector the font has, after a missing glyph, goes with it: the
-    // fallback font shapes the whole sequence (👨‍👩‍👧 is one glyph in an emoji font).
+    // A joiner or variation selector after a missing glyph goes with it: the fallback font shapes
+    // the whole sequence (👨‍👩‍👧 is one glyph in an emoji font). So do the trailing spaces after
+    // one, as Pango sets a space in the font before it (a space after a Hebrew word is DejaVu
+    // Sans's) — but not after an emoji, whose run Pango itemises apart.
     for k in glyphs.indices.dropFirst() where glyphs[k - 1].isMissing && !glyphs[k].isMissing {
       let c = glyphs[k].cluster
-      if c < count,
-        FontFallback.isIgnorable(UInt32(units[c]))
-          || UTF16.isLeadSurrogate(units[c])
-            && c + 1 < count
-            && FontFallback.isIgnorable(TextAnalysis.surrogatePair(units[c], units[c + 1]))
-      {
-        glyphs[k].isMissing = true
-      }
+      if c < count && Self.keepsFont(units, at: c, count: count) { glyphs[k].isMissing = true }
     }
     var next = 0
     while let missing = glyphs.run(from: next, where: { $0.isMissing }) {
@@ -364,7 +370,9 @@ struct SegmentMeasurer {
           k = end
           continue
         }
-        let id = fallback.fontID(for: units + from, count: to - from)
+        let id =
+          groupFont != FontFallback.none && k > i && Self.keepsFont(units, at: from, count: count)
+          ? groupFont : fallback.fontID(for: units + from, count: to - from)
         let script = Self.script(units + from, count: to - from)
         let scriptBreaks =
           !FontFallback.isNeutral(script) && !FontFallback.isNeutral(groupScript)
@@ -384,6 +392,40 @@ struct SegmentMeasurer {
       next = j
     }
     return glyphs
+  }
+
+  /// The code point starting at UTF-16 index `at` (a lone surrogate as itself).
+  @inline(__always)
+  static func scalar(_ units: UnsafePointer<UInt16>, at k: Int, count: Int) -> UInt32 {
+    UTF16.isLeadSurrogate(units[k]) && k + 1 < count && UTF16.isTrailSurrogate(units[k + 1])
+      ? TextAnalysis.surrogatePair(units[k], units[k + 1]) : UInt32(units[k])
+  }
+
+  /// Whether the character at `c` keeps the font of the one before it instead of choosing one:
+  /// a default-ignorable code point (joiner, variation selector), or a trailing space of the
+  /// run (nothing but hanging spaces and line terminators after it) that does not follow an
+  /// emoji.
+  static func keepsFont(_ units: UnsafePointer<UInt16>, at c: Int, count: Int) -> Bool {
+    if FontFallback.isIgnorable(scalar(units, at: c, count: count)) { return true }
+    for k in c..<count {
+      let u = units[k]
+      guard
+        TextAnalysis.isHanging(u) || u == 0x0A || u == 0x0D || u == 0x0B || u == 0x0C || u == 0x85
+          || u == 0x2028 || u == 0x2029
+      else { return false }
+    }
+    // The code point before, skipping ignorables (at most a few: a long run keeps the space's
+    // font decision bounded).
+    var k = c
+    var steps = 0
+    while k > 0 && steps < 8 {
+      k -= 1
+      if UTF16.isTrailSurrogate(units[k]) && k > 0 && UTF16.isLeadSurrogate(units[k - 1]) { k -= 1 }
+      let previous = scalar(units, at: k, count: count)
+      if !FontFallback.isIgnorable(previous) { return !FontFallback.isEmoji(previous) }
+      steps += 1
+    }
+    return false
   }
 
   /// The first script of a cluster that is not Common or Inherited (else Common).
