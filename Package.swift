@@ -25,7 +25,7 @@ let package = Package(
       name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
     .systemLibrary(
       name: "CUnibreak", pkgConfig: "libunibreak", providers: [.apt(["libunibreak-dev"])]),
-    .systemLibrary(name: "CHyphen", providers: [.apt(["libhyphen-dev", "hyphen-en-us"])]),
+    .systemLibrary(name: "CHyphen", providers: [.apt(["libhyphen-dev", "hyphen-en-us", "hyphen-de"])]),
     .systemLibrary(
       name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
     .systemLibrary(name: "CFribidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),

@@ -25,6 +25,7 @@ struct RunCommand: Command {
       --json             the full stream as JSON Lines instead of the timeline
       --view             the full-screen live view (plays at wall-clock pace; --speed X)
       --prepaginate      paginate every pose's page size in the background
+      --lang TAG         the text's language: its hyphenation patterns (none installed: none)
       --compute-ms MS    charge MS per pagination instead of measuring it (reproducible)
       --profile NAME, --settle-ms MS, --format F, --lenient, --record FILE,
       --realtime, --speed X, --from T, --to T, --max-events N   as for 'hingesim simulate'
