@@ -61,7 +61,7 @@ public final class TextLayout {
     self.fallback = fallback
     self.hyphenator = hyphenator
     self.shaper = shaper
-    self.segments = analysis.segments
+    var segments = analysis.segments
     self.words = analysis.words
     self.hyphens = HyphenTable(wordCount: analysis.words.count)
     self.totalWidth = analysis.totalWidth
@@ -71,10 +71,37 @@ public final class TextLayout {
     for segment in analysis.segments where segment.flags & Segment.endsParagraph != 0 {
       paragraphEnds.append(Int(segment.end))
     }
-    self.bidi = BidiLevels(units: units, paragraphEnds: paragraphEnds)
+    let bidi = BidiLevels(units: units, paragraphEnds: paragraphEnds)
+    self.bidi = bidi
+    if !bidi.levels.isEmpty && fallback != nil {
+      Self.separateSpacesAtLevelChanges(&segments, units: units, levels: bidi.levels, font: font, shaper: shaper)
+    }
+    self.segments = segments
     let hyphen: [UInt16] = font.face.hasGlyph("\u{2010}") ? [0x2010] : [0x2D]
     self.hyphenAdvance = hyphen.withUnsafeBufferPointer {
       shaper.advance($0.baseAddress!, count: 1, face: font.face)
+    }
+  }
+
+  /// The trailing spaces of a segment whose level differs from its body's end (a space between a
+  /// Hebrew word and an English one in an English paragraph) start a new bidi run, so Pango sets
+  /// them in the font, not in the body's fallback font: their width is the font's there.
+  static func separateSpacesAtLevelChanges(
+    _ segments: inout [Segment], units: [UInt16], levels: [UInt8], font: Font, shaper: HarfBuzzShaper
+  ) {
+    units.withUnsafeBufferPointer { text in
+      for i in segments.indices {
+        let s = segments[i]
+        let bodyEnd = Int(s.start + s.bodyLength)
+        guard s.bodyLength > 0, bodyEnd < Int(s.end),
+          TextAnalysis.isHanging(text[bodyEnd]), levels[bodyEnd - 1] != levels[bodyEnd],
+          text[bodyEnd - 1] >= 0x300
+        else { continue }
+        var end = bodyEnd
+        while end < Int(s.end) && TextAnalysis.isHanging(text[end]) { end += 1 }
+        let spaces = shaper.advance(text.baseAddress! + bodyEnd, count: end - bodyEnd, face: font.face)
+        segments[i].fullWidth = s.bodyWidth + Int32(clamping: spaces)
+      }
     }
   }
 

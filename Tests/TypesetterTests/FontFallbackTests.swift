@@ -23,13 +23,13 @@ import Testing
     return units * 17 / Double(Fixtures.font.unitsPerEm)
   }
 
-  /// 👍🏽 (thumbs up, skin tone): DejaVu Sans has the thumb but not the modifier, so the whole
-  /// cluster is Noto Color Emoji's one glyph; a flag likewise.
-  @Test(arguments: ["👍🏽", "🇫🇷", "🇩🇪"])
-  func emojiClustersTakeTheFirstFontThatCoversThem(_ emoji: String) throws {
+  /// Emoji take the first color font of the sort that covers them, as Pango does: 👍🏽 (DejaVu
+  /// Sans has the thumb, not the skin tone), flags, 👨‍👩‍👧 (DejaVu has each person; HarfBuzz
+  /// makes the sequence one cluster), 😀 (DejaVu has it in black and white), ❤️ (Inter has ❤;
+  /// VS16 asks for emoji presentation). Each is Noto Color Emoji's single glyph.
+  @Test(arguments: ["👍🏽", "🇫🇷", "🇩🇪", "👨‍👩‍👧", "😀", "❤️"])
+  func emojiClustersTakeTheFirstColorFontThatCoversThem(_ emoji: String) throws {
     let noto = try Font(path: Self.emojiPath)
-    let dejavu = try #require(Fixtures.fallback)
-    try #require(!emoji.unicodeScalars.allSatisfy { dejavu.hasGlyph(for: $0) })
     let layout = Fixtures.layout(emoji)
     #expect(abs(Self.width(layout) - Self.expected(noto, emoji)) < 1e-9)
     #expect(layout.systemFallbackFonts == [Self.emojiPath])
@@ -58,6 +58,20 @@ import Testing
       Fixtures.font.advance(of: "abc", pointSize: 17) + Self.expected(noto, "🇫🇷")
       + Self.expected(dejavu, "שלום")
     #expect(abs(Self.width(layout) - sum) < 0.01)
+  }
+
+  /// A space between a Hebrew word and an English one in an English paragraph is at the
+  /// paragraph's level, not the Hebrew's, so (as Pango itemises bidi runs apart) it is Inter's
+  /// space; between two Hebrew words it is DejaVu Sans's, the font before it.
+  @Test func spacesTakeTheFontOfTheirBidiRun() throws {
+    let dejavu = try #require(Fixtures.fallback)
+    let layout = Fixtures.layout("He said שלום today")
+    let expected =
+      Fixtures.font.advance(of: "He said ", pointSize: 17) + Self.expected(dejavu, "שלום")
+      + Fixtures.font.advance(of: " today", pointSize: 17)
+    #expect(abs(Self.width(layout) - expected) < 0.01)
+    let hebrew = Fixtures.layout("שלום עולם")
+    #expect(abs(Self.width(hebrew) - Self.expected(dejavu, "שלום עולם")) < 0.01)
   }
 
   /// A code point no installed font covers (plane 16 private use) keeps Inter's `.notdef`

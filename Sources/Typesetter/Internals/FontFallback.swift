@@ -80,6 +80,7 @@ final class FontFallback {
   /// its first code point, else `none`.
   func fontID(for units: UnsafePointer<UInt16>, count: Int) -> Int32 {
     var scalars: [UInt32] = []
+    var emoji = false
     var k = 0
     while k < count {
       var c = UInt32(units[k])
@@ -88,6 +89,7 @@ final class FontFallback {
         k += 1
       }
       k += 1
+      emoji = emoji || c == 0xFE0F || Self.isEmoji(c)
       if !Self.isIgnorable(c) { scalars.append(c) }
     }
     if scalars.isEmpty {
@@ -96,11 +98,27 @@ final class FontFallback {
         UTF16.isLeadSurrogate(units[0]) && count > 1 ? TextAnalysis.surrogatePair(units[0], units[1]) : UInt32(units[0])
       )
     }
-    let key = Array(Set(scalars)).sorted()
+    var key = Array(Set(scalars)).sorted()
+    if emoji { key.append(UInt32.max) }  // not a code point: emoji presentation
     if let id = choices[key] { return id }
-    let id = choose(key, first: scalars[0])
+    let id = choose(Array(key.prefix(emoji ? key.count - 1 : key.count)), first: scalars[0], emoji: emoji)
     choices[key] = id
     return id
+  }
+
+  /// The choice for a cluster's code points. An emoji cluster (emoji presentation, a variation
+  /// selector 16, a regional indicator or skin tone) takes the first color font of the sort that
+  /// covers it, as Pango does (DejaVu Sans has 😀 in black and white; Noto Color Emoji draws it).
+  private func choose(_ scalars: [UInt32], first leading: UInt32, emoji: Bool) -> Int32 {
+    if emoji && system {
+      if sort == nil { sort = FontconfigSort(family: primary.familyName ?? "sans-serif") }
+      if let sort {
+        for e in sort.entries.indices where sort.entries[e].color && sort.entries[e].path != primary.path {
+          if scalars.allSatisfy({ sort.covers(e, $0) }), font(Int32(e + 1)) != nil { return Int32(e + 1) }
+        }
+      }
+    }
+    return choose(scalars, first: leading)
   }
 
   private func choose(_ scalars: [UInt32], first leading: UInt32) -> Int32 {

@@ -9,6 +9,8 @@ final class FontconfigSort {
     let path: String
     let index: Int32
     let charset: OpaquePointer?
+    /// A color font (fontconfig's `color`: Noto Color Emoji).
+    let color: Bool
   }
 
   private let set: UnsafeMutablePointer<FcFontSet>?
@@ -39,8 +41,10 @@ final class FontconfigSort {
         if FcPatternGetInteger(font, "index", 0, &index) != FcResultMatch { index = 0 }
         var charset: OpaquePointer?
         if FcPatternGetCharSet(font, "charset", 0, &charset) != FcResultMatch { charset = nil }
+        var color: FcBool = FcFalse
+        if FcPatternGetBool(font, "color", 0, &color) != FcResultMatch { color = FcFalse }
         let path = String(cString: UnsafeRawPointer(file).assumingMemoryBound(to: CChar.self))
-        entries.append(Entry(path: path, index: index, charset: charset))
+        entries.append(Entry(path: path, index: index, charset: charset, color: color != FcFalse))
       }
     }
     self.entries = entries

@@ -241,7 +241,9 @@ struct SegmentMeasurer {
     if count <= Self.longestRun {
       let fast = shaper.splitAdvance(
         units, count: count, split: bodyLength, face: font.face, record: record, head: &bodyGlyphs)
-      guard fast.missing, fallback != nil else { return (fast.head, fast.total, fast.separable) }
+      guard fast.missing || Self.hasEmojiVariation(units, count: count), fallback != nil else {
+        return (fast.head, fast.total, fast.separable)
+      }
       missing = true
     }
     // The body alone, as its split points measure it (`TextLayout.bodyGlyphs`); the spaces after
@@ -278,7 +280,7 @@ struct SegmentMeasurer {
         }
         return (total, missing)
       }
-      if missing && fallback != nil {
+      if (missing || Self.hasEmojiVariation(units + start, count: end - start)) && fallback != nil {
         sum += pieceGlyphs(units + start, count: end - start).reduce(0) { $0 + $1.advance }
       } else {
         sum += total
@@ -343,11 +345,35 @@ struct SegmentMeasurer {
     var glyphs = shaper.shape(units, count: count, face: font.face) { n, glyph in
       (0..<n).map { glyph($0) }
     }
-    guard let fallback, glyphs.contains(where: { $0.isMissing }) else { return glyphs }
+    guard let fallback else { return glyphs }
+    // A character with VS16 (❤️) asks for emoji presentation: it goes to the fallback (a color
+    // font) even where the font has the character, as in Pango.
+    if fallback.system && Self.hasEmojiVariation(units, count: count) {
+      for k in glyphs.indices {
+        let from = glyphs[k].cluster
+        var to = from
+        var next = k + 1
+        while next < glyphs.count && glyphs[next].cluster == from { next += 1 }
+        to = next < glyphs.count ? glyphs[next].cluster : count
+        if to > from && Self.hasEmojiVariation(units + from, count: to - from) { glyphs[k].isMissing = true }
+      }
+    }
+    guard glyphs.contains(where: { $0.isMissing }) else { return glyphs }
     // A joiner or variation selector after a missing glyph goes with it: the fallback font shapes
     // the whole sequence (👨‍👩‍👧 is one glyph in an emoji font). So do the trailing spaces after
     // one, as Pango sets a space in the font before it (a space after a Hebrew word is DejaVu
     // Sans's) — but not after an emoji, whose run Pango itemises apart.
+    // A cluster with a missing glyph goes to the fallback whole (HarfBuzz makes 👨‍👩‍👧 one cluster
+    // of three `.notdef`s and two joiners).
+    var c = 0
+    while c < glyphs.count {
+      var e = c + 1
+      while e < glyphs.count && glyphs[e].cluster == glyphs[c].cluster { e += 1 }
+      if e - c > 1 && glyphs[c..<e].contains(where: { $0.isMissing }) {
+        for k in c..<e { glyphs[k].isMissing = true }
+      }
+      c = e
+    }
     for k in glyphs.indices.dropFirst() where glyphs[k - 1].isMissing && !glyphs[k].isMissing {
       let c = glyphs[k].cluster
       if c < count && Self.keepsFont(units, at: c, count: count) { glyphs[k].isMissing = true }
@@ -394,6 +420,13 @@ struct SegmentMeasurer {
     return glyphs
   }
 
+  /// Whether a run holds VARIATION SELECTOR-16 (emoji presentation).
+  @inline(__always)
+  static func hasEmojiVariation(_ units: UnsafePointer<UInt16>, count: Int) -> Bool {
+    for k in 0..<count where units[k] == 0xFE0F { return true }
+    return false
+  }
+
   /// The code point starting at UTF-16 index `at` (a lone surrogate as itself).
   @inline(__always)
   static func scalar(_ units: UnsafePointer<UInt16>, at k: Int, count: Int) -> UInt32 {
@@ -422,6 +455,7 @@ struct SegmentMeasurer {
       k -= 1
       if UTF16.isTrailSurrogate(units[k]) && k > 0 && UTF16.isLeadSurrogate(units[k - 1]) { k -= 1 }
       let previous = scalar(units, at: k, count: count)
+      if previous == 0xFE0F { return false }  // after an emoji presentation sequence
       if !FontFallback.isIgnorable(previous) { return !FontFallback.isEmoji(previous) }
       steps += 1
     }
