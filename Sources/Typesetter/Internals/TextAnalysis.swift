@@ -349,13 +349,16 @@ struct SegmentMeasurer {
     // A character with VS16 (❤️) asks for emoji presentation: it goes to the fallback (a color
     // font) even where the font has the character, as in Pango.
     if fallback.system && Self.hasEmojiVariation(units, count: count) {
-      for k in glyphs.indices {
-        let from = glyphs[k].cluster
-        var to = from
-        var next = k + 1
-        while next < glyphs.count && glyphs[next].cluster == from { next += 1 }
-        to = next < glyphs.count ? glyphs[next].cluster : count
-        if to > from && Self.hasEmojiVariation(units + from, count: to - from) { glyphs[k].isMissing = true }
+      var c = 0
+      while c < glyphs.count {
+        var e = c + 1
+        while e < glyphs.count && glyphs[e].cluster == glyphs[c].cluster { e += 1 }
+        let from = glyphs[c].cluster
+        let to = e < glyphs.count ? glyphs[e].cluster : count
+        if to > from && Self.hasEmojiVariation(units + from, count: to - from) {
+          for k in c..<e { glyphs[k].isMissing = true }
+        }
+        c = e
       }
     }
     guard glyphs.contains(where: { $0.isMissing }) else { return glyphs }
@@ -363,6 +366,7 @@ struct SegmentMeasurer {
     // the whole sequence (👨‍👩‍👧 is one glyph in an emoji font). So do the trailing spaces after
     // one, as Pango sets a space in the font before it (a space after a Hebrew word is DejaVu
     // Sans's) — but not after an emoji, whose run Pango itemises apart.
+    let trailing = Self.trailingStart(units, count: count)
     // A cluster with a missing glyph goes to the fallback whole (HarfBuzz makes 👨‍👩‍👧 one cluster
     // of three `.notdef`s and two joiners).
     var c = 0
@@ -376,7 +380,9 @@ struct SegmentMeasurer {
     }
     for k in glyphs.indices.dropFirst() where glyphs[k - 1].isMissing && !glyphs[k].isMissing {
       let c = glyphs[k].cluster
-      if c < count && Self.keepsFont(units, at: c, count: count) { glyphs[k].isMissing = true }
+      if c < count && Self.keepsFont(units, at: c, count: count, trailing: trailing) {
+        glyphs[k].isMissing = true
+      }
     }
     var next = 0
     while let missing = glyphs.run(from: next, where: { $0.isMissing }) {
@@ -397,7 +403,8 @@ struct SegmentMeasurer {
           continue
         }
         let id =
-          groupFont != FontFallback.none && k > i && Self.keepsFont(units, at: from, count: count)
+          groupFont != FontFallback.none && k > i
+            && Self.keepsFont(units, at: from, count: count, trailing: trailing)
           ? groupFont : fallback.fontID(for: units + from, count: to - from)
         let script = Self.script(units + from, count: to - from)
         let scriptBreaks =
@@ -427,6 +434,20 @@ struct SegmentMeasurer {
     return false
   }
 
+  /// Where a run's trailing hanging spaces and line terminators start (its count when none).
+  static func trailingStart(_ units: UnsafePointer<UInt16>, count: Int) -> Int {
+    var k = count
+    while k > 0 {
+      let u = units[k - 1]
+      guard
+        TextAnalysis.isHanging(u) || u == 0x0A || u == 0x0D || u == 0x0B || u == 0x0C || u == 0x85
+          || u == 0x2028 || u == 0x2029
+      else { break }
+      k -= 1
+    }
+    return k
+  }
+
   /// The code point starting at UTF-16 index `at` (a lone surrogate as itself).
   @inline(__always)
   static func scalar(_ units: UnsafePointer<UInt16>, at k: Int, count: Int) -> UInt32 {
@@ -438,15 +459,10 @@ struct SegmentMeasurer {
   /// a default-ignorable code point (joiner, variation selector), or a trailing space of the
   /// run (nothing but hanging spaces and line terminators after it) that does not follow an
   /// emoji.
-  static func keepsFont(_ units: UnsafePointer<UInt16>, at c: Int, count: Int) -> Bool {
+  /// `trailing` is where the run's trailing spaces and terminators start (`trailingStart`).
+  static func keepsFont(_ units: UnsafePointer<UInt16>, at c: Int, count: Int, trailing: Int) -> Bool {
     if FontFallback.isIgnorable(scalar(units, at: c, count: count)) { return true }
-    for k in c..<count {
-      let u = units[k]
-      guard
-        TextAnalysis.isHanging(u) || u == 0x0A || u == 0x0D || u == 0x0B || u == 0x0C || u == 0x85
-          || u == 0x2028 || u == 0x2029
-      else { return false }
-    }
+    guard c >= trailing else { return false }
     // The code point before, skipping ignorables (at most a few: a long run keeps the space's
     // font decision bounded).
     var k = c
