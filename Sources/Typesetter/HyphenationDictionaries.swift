@@ -6,6 +6,20 @@ public enum HyphenationDictionaries {
   /// Where Debian's hyphen-* packages put their patterns.
   public static let directory = "/usr/share/hyphen"
 
+  /// The language a text names on its first line, `lang: TAG` (a Pandoc-style metadata line; the
+  /// line stays part of the text), or nil. TAG: a letter, then up to 34 letters, digits, `-`, `_`.
+  public static func languageHint(in text: String) -> String? {
+    let firstLine = text.utf8.prefix(64).prefix { $0 != 0x0A && $0 != 0x0D }
+    let line = String(decoding: firstLine, as: UTF8.self)
+    guard line.hasPrefix("lang:") else { return nil }
+    let tag = line.dropFirst(5).drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()
+    let value = String(tag)
+    guard let first = value.first, first.isASCII, first.isLetter, value.count <= 35,
+      value.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") })
+    else { return nil }
+    return value
+  }
+
   /// The pattern file for a BCP 47 language tag (`de`, `de-CH`, `en_US`; case-insensitive): the
   /// language and region's own file, else the language's main region's (`de` → `hyph_de_DE.dic`,
   /// `en` → `hyph_en_US.dic`), else the language's alone, else the first of its regions by name;

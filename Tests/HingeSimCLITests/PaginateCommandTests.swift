@@ -36,6 +36,18 @@ struct PaginateCommandTests {
     #expect(hebrew["direction"] == .string("ltr"))  // the text is German
     let bad = CLIHarness.run(["paginate", "--text", "x", "--width", "9", "--height", "9", "--lang", "../x"])
     #expect(bad.code == 64)
+    // The text's first line may name it; --lang wins.
+    let hinted = try JSONValue.parse(
+      Array(
+        CLIHarness.run(["paginate", "--text", "lang: de\n" + text, "--width", "150", "--height", "300", "--json"])
+          .stdout.utf8))
+    #expect(hinted["hyphenation_dictionary"] == .string("/usr/share/hyphen/hyph_de_DE.dic"))
+    let overridden = try JSONValue.parse(
+      Array(
+        CLIHarness.run([
+          "paginate", "--text", "lang: de\n" + text, "--width", "150", "--height", "300", "--json", "--lang", "en",
+        ]).stdout.utf8))
+    #expect(overridden["hyphenation_dictionary"] == .string("/usr/share/hyphen/hyph_en_US.dic"))
   }
 
   @Test("the page holding an offset, and each page's start and first words")

@@ -32,4 +32,16 @@ import Testing
     #expect(points.contains(13))  // Übergrößenträ|ger
     #expect(german.hyphenationPoints(in: "Mädchenhändler").contains(7))  // Mädchen|händler
   }
+
+  /// The documented first-line hint: `lang: TAG`, spaces around the tag allowed; anything else on
+  /// the first line (or a later line) is no hint.
+  @Test(
+    arguments: [
+      ("lang: de\nText", "de"), ("lang:en-US\r\nText", "en-US"), ("lang:  de-CH  \nx", "de-CH"),
+      ("Lang: de\n", nil), ("lang: ../de\n", nil), ("x\nlang: de", nil), ("lang: \n", nil),
+      ("lang: de fr\n", nil),
+    ] as [(String, String?)])
+  func theFirstLineMayNameTheLanguage(_ text: String, _ tag: String?) {
+    #expect(HyphenationDictionaries.languageHint(in: text) == tag)
+  }
 }

@@ -52,9 +52,10 @@ struct ReaderOptions {
     textPath ?? context.resourceRoot + "/texts/sample-chapter.txt"
   }
 
-  /// The profile with the hyphenation dictionary of `--lang` (none when the language has none).
-  func applyingLanguage(to profile: Profile) -> Profile {
-    guard let language else { return profile }
+  /// The profile with the hyphenation dictionary of `--lang`, else of the text's first-line
+  /// `lang: TAG` hint (none when the language has none).
+  func applyingLanguage(to profile: Profile, text: String) -> Profile {
+    guard let language = language ?? HyphenationDictionaries.languageHint(in: text) else { return profile }
     var profile = profile
     profile.typography.hyphenationDictionary = HyphenationDictionaries.path(forLanguage: language)
     return profile
@@ -65,7 +66,7 @@ struct ReaderOptions {
     let file = try TextFile.read(resolvedTextPath(context))
     if let warning = file.warning { context.stderr.line("hingesim: warning: \(warning)") }
     do {
-      return try ReaderDocument(text: file.text, profile: applyingLanguage(to: profile))
+      return try ReaderDocument(text: file.text, profile: applyingLanguage(to: profile, text: file.text))
     } catch {
       throw CLIError(error.description, code: .noInput)
     }

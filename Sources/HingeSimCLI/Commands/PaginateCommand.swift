@@ -24,7 +24,7 @@ struct PaginateCommand: Command {
       --no-hyphenation   hyphenationFactor 0 (default 0.7)
       --lang TAG         the text's language (de, de-CH, en-US, he, …): its hyphenation patterns
                          from /usr/share/hyphen, none when none is installed (default: the
-                         profile's, en-US)
+                         text's first line `lang: TAG`, else the profile's, en-US)
       --lines            print every line (text output)
       --offset N         a UTF-16 offset; prints the page holding it (default 0)
       --json             {"pages":…, "page_starts":[…], "line_starts":[…], "ms":…,
@@ -40,7 +40,7 @@ struct PaginateCommand: Command {
 
   static func run(_ args: inout Arguments, _ context: CommandContext) throws(CLIError) -> ExitCode {
     let inline = try args.option("--text")
-    let setup = try TypesetSetup.parse(&args, context)
+    var setup = try TypesetSetup.parse(&args, context)
     guard let width = try args.double("--width"), let height = try args.double("--height") else {
       throw .usage("--width and --height are required")
     }
@@ -61,6 +61,9 @@ struct PaginateCommand: Command {
       text = file.text
       name = files[0]
     default: throw .usage("give one FILE or --text STRING")
+    }
+    if setup.language == nil, let hint = HyphenationDictionaries.languageHint(in: text) {
+      setup.apply(language: hint)
     }
     let fonts = try setup.loadFonts()
 
@@ -190,15 +193,20 @@ struct TypesetSetup {
     if args.flag("--no-hyphenation") { style.hyphenationFactor = 0 }
     let fontPath = try args.option("--font") ?? typography.fontFile
     let fallback = try args.option("--fallback")
-    let language = try parseLanguage(&args)
-    let dictionary =
-      language.map { HyphenationDictionaries.path(forLanguage: $0) } ?? typography.hyphenationDictionary
-    if dictionary == nil { style.hyphenationFactor = 0 }
-    return TypesetSetup(
+    var setup = TypesetSetup(
       category: category, style: style, fontPath: fontPath,
       fallbackPath: fallback ?? typography.fallbackFontFile,
-      dictionaryPath: dictionary,
-      hyphenMinimums: (typography.hyphenLeftMin, typography.hyphenRightMin), language: language)
+      dictionaryPath: typography.hyphenationDictionary,
+      hyphenMinimums: (typography.hyphenLeftMin, typography.hyphenRightMin))
+    if let language = try parseLanguage(&args) { setup.apply(language: language) }
+    return setup
+  }
+
+  /// Uses `language`'s hyphenation patterns (none installed: no hyphenation).
+  mutating func apply(language: String) {
+    self.language = language
+    dictionaryPath = HyphenationDictionaries.path(forLanguage: language)
+    if dictionaryPath == nil { style.hyphenationFactor = 0 }
   }
 
   /// `Large (17 pt, line height 22 pt), hyphenation on`.

@@ -74,10 +74,10 @@ struct ReportCommand: Command {
     if options.recordPath != nil, paths.count > 1 { throw .usage("--record takes one SOURCE") }
     if paths.filter({ $0 == "-" }).count > 1 { throw .usage("stdin (-) can be read once") }
 
-    let profile = readerOptions.applyingLanguage(to: try options.loadProfile(context))
     let textFile = try TextFile.read(readerOptions.resolvedTextPath(context))
     if let warning = textFile.warning { context.stderr.line("hingesim: warning: \(warning)") }
     let text = textFile.text
+    let profile = readerOptions.applyingLanguage(to: try options.loadProfile(context), text: text)
     let runOptions = RunOptions(options, reader: readerOptions)
     let outputs = SourceRun.Outputs(trace: tracePath != nil, plot: plotPath != nil)
     let showProgress = context.stderr.isTerminal && paths.count > 1
