@@ -7,14 +7,19 @@ public final class Font: Sendable {
   public let path: String
   let face: HarfBuzzFace
 
-  /// Loads the first face of a font file (OTF, TTF); throws when it cannot be loaded.
-  public init(path: String) throws {
-    guard let face = HarfBuzzFace(path: path) else {
+  /// Loads face `index` (0, the first, unless the file is a collection) of a font file (OTF, TTF,
+  /// TTC); throws when it cannot be loaded.
+  public init(path: String, index: Int = 0) throws {
+    guard let face = HarfBuzzFace(path: path, index: index) else {
       throw TypesetterError.unreadableFont(path: path)
     }
     self.path = path
     self.face = face
   }
+
+  /// The font's family name from its `name` table (Inter-Regular.otf: "Inter"): the family
+  /// fontconfig sorts fallback fonts for.
+  public var familyName: String? { face.familyName }
 
   /// The font's units per em (Inter-Regular.otf: 2816).
   public var unitsPerEm: Int { face.unitsPerEm }

@@ -17,7 +17,8 @@ public final class TextLayout {
   /// The text as UTF-16 code units (offsets everywhere are into this, like `NSRange`).
   let units: [UInt16]
   let font: Font
-  let fallback: Font?
+  /// Fonts for glyphs `font` lacks (nil: none, their `.notdef` advances count).
+  let fallback: FontFallback?
   let hyphenator: Hyphenator?
   /// Every segment in text order; the last one of the text ends a paragraph.
   let segments: [Segment]
@@ -34,17 +35,25 @@ public final class TextLayout {
   let shaper: HarfBuzzShaper
   /// Glyph advances per distinct segment, shaped on first use (for breaking ties like Pango).
   var glyphCache: [Int32: (advances: [Int32], bodyCount: Int)] = [:]
+  /// Paragraph directions and embedding levels (UAX #9, FriBidi).
+  let bidi: BidiLevels
   /// Steps the analysis took to find grapheme-cluster boundaries (see `work`).
   let boundarySteps: Int
   /// Cluster boundaries looked at by the line loops so far (see `work`).
   var clusterSteps = 0
 
-  /// Analyses `text`: breaks, segments and their shaped widths. `fallback` supplies advances for
-  /// glyphs `font` lacks (else the `.notdef` advance counts); without `hyphenator` there is no
-  /// hyphenation.
-  public init(text: String, font: Font, fallback: Font?, hyphenator: Hyphenator?) {
+  /// Analyses `text`: breaks, segments and their shaped widths. Glyphs `font` lacks take their
+  /// advances from `fallback` when it has them, else (with `systemFallback`) from the first font of
+  /// fontconfig's sort for `font`'s family that covers them, as Pango does; else the `.notdef`
+  /// advance counts. Without `hyphenator` there is no hyphenation.
+  public init(
+    text: String, font: Font, fallback: Font?, systemFallback: Bool = true, hyphenator: Hyphenator?
+  ) {
     let shaper = HarfBuzzShaper()
     let units = Self.utf16Units(of: text)
+    let fallback =
+      fallback != nil || systemFallback
+      ? FontFallback(primary: font, first: fallback, system: systemFallback) : nil
     let analysis = TextAnalysis(
       text: text, units: units, font: font, fallback: fallback, shaper: shaper)
     self.units = units
@@ -52,15 +61,47 @@ public final class TextLayout {
     self.fallback = fallback
     self.hyphenator = hyphenator
     self.shaper = shaper
-    self.segments = analysis.segments
+    var segments = analysis.segments
     self.words = analysis.words
     self.hyphens = HyphenTable(wordCount: analysis.words.count)
     self.totalWidth = analysis.totalWidth
     self.forcedBreaks = analysis.forcedBreaks
     self.boundarySteps = analysis.boundarySteps
+    var paragraphEnds: [Int] = []
+    for segment in analysis.segments where segment.flags & Segment.endsParagraph != 0 {
+      paragraphEnds.append(Int(segment.end))
+    }
+    let bidi = BidiLevels(units: units, paragraphEnds: paragraphEnds)
+    self.bidi = bidi
+    if !bidi.levels.isEmpty && fallback != nil {
+      Self.separateSpacesAtLevelChanges(&segments, units: units, levels: bidi.levels, font: font, shaper: shaper)
+    }
+    self.segments = segments
     let hyphen: [UInt16] = font.face.hasGlyph("\u{2010}") ? [0x2010] : [0x2D]
     self.hyphenAdvance = hyphen.withUnsafeBufferPointer {
       shaper.advance($0.baseAddress!, count: 1, face: font.face)
+    }
+  }
+
+  /// The trailing spaces of a segment whose level differs from its body's end (a space between a
+  /// Hebrew word and an English one in an English paragraph) start a new bidi run, so Pango sets
+  /// them in the font, not in the body's fallback font: their width is the font's there.
+  static func separateSpacesAtLevelChanges(
+    _ segments: inout [Segment], units: [UInt16], levels: [UInt8], font: Font, shaper: HarfBuzzShaper
+  ) {
+    units.withUnsafeBufferPointer { text in
+      for i in segments.indices {
+        let s = segments[i]
+        let bodyEnd = Int(s.start + s.bodyLength)
+        guard s.bodyLength > 0, bodyEnd < Int(s.end),
+          TextAnalysis.isHanging(text[bodyEnd]), levels[bodyEnd - 1] != levels[bodyEnd],
+          text[bodyEnd - 1] >= 0x300
+        else { continue }
+        var end = bodyEnd
+        while end < Int(s.end) && TextAnalysis.isHanging(text[end]) { end += 1 }
+        let spaces = shaper.advance(text.baseAddress! + bodyEnd, count: end - bodyEnd, face: font.face)
+        segments[i].fullWidth = s.bodyWidth + Int32(clamping: spaces)
+      }
     }
   }
 
@@ -114,6 +155,31 @@ public final class TextLayout {
   /// cluster boundaries the line loops looked at.
   var work: (unitsShaped: Int, longestShaped: Int, boundarySteps: Int, clusterSteps: Int) {
     (shaper.unitsShaped, shaper.longestShaped, boundarySteps, clusterSteps)
+  }
+
+  /// The files of the fonts fontconfig supplied for glyphs neither the font nor the explicit
+  /// fallback has, in the order first used (empty when none was needed).
+  public var systemFallbackFonts: [String] { fallback?.usedPaths ?? [] }
+
+  /// The text's base direction: that of its first paragraph with a strong character (UAX #9 P2–P3,
+  /// as FriBidi finds it); left to right when no paragraph has one. The reader orders pages by it.
+  public var baseDirection: TextDirection {
+    let first = bidi.paragraphRightToLeft.first { $0 != nil } ?? nil
+    return first == true ? .rightToLeft : .leftToRight
+  }
+
+  /// The direction of the paragraph holding a UTF-16 offset (from its first strong character;
+  /// left to right when it has none).
+  public func paragraphDirection(at offset: Int) -> TextDirection {
+    guard !bidi.paragraphStarts.isEmpty else { return .leftToRight }
+    return bidi.paragraphRightToLeft[bidi.paragraph(at: offset)] == true ? .rightToLeft : .leftToRight
+  }
+
+  /// The UAX #9 embedding level of the UTF-16 unit at `offset` (even: left to right, odd: right
+  /// to left; 0 outside the text).
+  public func embeddingLevel(at offset: Int) -> Int {
+    guard offset >= 0 && offset < units.count, !bidi.levels.isEmpty else { return 0 }
+    return Int(bidi.levels[offset])
   }
 
   /// The length of the text in UTF-16 code units.

@@ -17,6 +17,39 @@ struct PaginateCommandTests {
     if case .number(let ms)? = value["ms"] { #expect(ms >= 0) } else { Issue.record("no ms") }
   }
 
+  @Test("--lang picks the language's hyphenation patterns, none when none is installed")
+  func language() throws {
+    let text = "Donaudampfschifffahrtsgesellschaftskapitän und Bundesverfassungsgericht"
+    func run(_ lang: String) throws -> JSONValue {
+      let r = CLIHarness.run([
+        "paginate", "--text", text, "--width", "150", "--height", "300", "--json", "--lang", lang,
+      ])
+      #expect(r.code == 0)
+      return try JSONValue.parse(Array(r.stdout.utf8))
+    }
+    // Debian's hyphen-de installs hyph_de_DE.dic; no Hebrew patterns exist in Debian.
+    let german = try run("de")
+    #expect(german["language"] == .string("de"))
+    #expect(german["hyphenation_dictionary"] == .string("/usr/share/hyphen/hyph_de_DE.dic"))
+    let hebrew = try run("he")
+    #expect(hebrew["hyphenation_dictionary"] == .null)
+    #expect(hebrew["direction"] == .string("ltr"))  // the text is German
+    let bad = CLIHarness.run(["paginate", "--text", "x", "--width", "9", "--height", "9", "--lang", "../x"])
+    #expect(bad.code == 64)
+    // The text's first line may name it; --lang wins.
+    let hinted = try JSONValue.parse(
+      Array(
+        CLIHarness.run(["paginate", "--text", "lang: de\n" + text, "--width", "150", "--height", "300", "--json"])
+          .stdout.utf8))
+    #expect(hinted["hyphenation_dictionary"] == .string("/usr/share/hyphen/hyph_de_DE.dic"))
+    let overridden = try JSONValue.parse(
+      Array(
+        CLIHarness.run([
+          "paginate", "--text", "lang: de\n" + text, "--width", "150", "--height", "300", "--json", "--lang", "en",
+        ]).stdout.utf8))
+    #expect(overridden["hyphenation_dictionary"] == .string("/usr/share/hyphen/hyph_en_US.dic"))
+  }
+
   @Test("the page holding an offset, and each page's start and first words")
   func text() {
     let r = CLIHarness.run([

@@ -31,7 +31,7 @@ enum Fixtures {
 
   static func layout(_ text: String, hyphenate: Bool = false, fallback: Bool = true) -> TextLayout {
     TextLayout(
-      text: text, font: font, fallback: fallback ? Self.fallback : nil,
+      text: text, font: font, fallback: fallback ? Self.fallback : nil, systemFallback: fallback,
       hyphenator: hyphenate ? hyphenator : nil)
   }
 

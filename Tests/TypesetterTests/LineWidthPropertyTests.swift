@@ -25,13 +25,16 @@ struct SplitMix64: RandomNumberGenerator {
 @Suite struct LineWidthPropertyTests {
   /// Pieces random texts are made of: Latin, spaces of every kind, combining marks (some only in
   /// the fallback font, some in neither), emoji and flags, right-to-left letters, CJK, brackets,
-  /// controls and line terminators.
+  /// controls and line terminators; Arabic, bidi embeddings, overrides, isolates and marks, and a
+  /// code point no installed font covers.
   static let pieces: [String] = [
     "word", "the", "Extraordinary", "hyphenation", "naïve", "Zürich", "AVA", "To", "1/2",
     " ", "  ", "\t", "\u{A0}", "\u{2007}", "\u{202F}", "\u{3000}", "\u{200B}", "\u{2002}",
     "\u{301}", "e\u{301}\u{308}", "\u{20DD}", "\u{489}", "\u{5B8}", "\u{200D}", "\u{FE0F}",
     "😀", "👍🏽", "👨‍👩‍👧", "❤️", "☃", "🇫🇷", "🇩🇪", "🇫", "🏳️‍🌈",
-    "שלום", "ש", "עִבְרִית", "مرحبا", "ب", "日本語", "テキスト", "한국어",
+    "שלום", "ש", "עִבְרִית", "مرحبا", "ب", "سلام عليكم", "لا", "١٢٣", "日本語", "テキスト", "한국어",
+    "\u{202A}", "\u{202B}", "\u{202C}", "\u{202D}", "\u{202E}", "\u{2066}", "\u{2067}", "\u{2068}",
+    "\u{2069}", "\u{200E}", "\u{200F}", "\u{61C}", "\u{10FFFD}",
     "(", ")", "[", "]", "{", "“", "”", "—", "-", ".", ",", "!", "?", "$", "%", "/", "\u{AD}",
     "\n", "\r\n", "\r", "\u{0}", "\u{1}", "\u{7}", "\u{B}", "\u{C}", "\u{1B}", "\u{7F}",
     "\u{85}", "\u{2028}", "\u{2029}", "\u{FEFF}", "\u{FFFD}", "\u{10FFFF}",

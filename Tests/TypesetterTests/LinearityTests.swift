@@ -26,6 +26,9 @@ import Testing
     ("ideographs", { String(repeating: "日本語", count: $0 / 3) }),
     ("one Hebrew word", { String(repeating: "שלום", count: $0 / 4) }),
     ("brackets then Hebrew", { String(repeating: "[", count: $0) + "ש" }),
+    ("Hebrew then spaces in its font", { "ש" + String(repeating: " ", count: $0) + "x" }),
+    ("hearts with VS16", { String(repeating: "❤️", count: $0 / 2) }),
+    ("VS16 under many marks", { "a\u{FE0F}" + String(repeating: "\u{301}", count: $0) }),
   ]
 
   static func work(_ text: String) -> (total: Int, longestShaped: Int) {

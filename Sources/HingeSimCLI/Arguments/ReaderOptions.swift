@@ -4,6 +4,7 @@ import Platform
 import Reader
 import Simulator
 import Timing
+import Typesetter
 
 /// The reader's options shared by `run`, `read`, `check` and `report`: the text, the starting
 /// place, pre-pagination and the compute cost model.
@@ -16,6 +17,9 @@ struct ReaderOptions {
   var prepaginate = false
   /// What a pagination is charged (`--compute-model`; `--compute-ms MS` is `fixed:MS`).
   var computeModel: ComputeModel = .host
+  /// The text's language (`--lang TAG`): it picks the hyphenation patterns (none installed for
+  /// it: no hyphenation). Nil: the profile's dictionary.
+  var language: String?
 
   /// Takes the reader options from the arguments.
   static func parse(_ args: inout Arguments) throws(CLIError) -> ReaderOptions {
@@ -26,6 +30,7 @@ struct ReaderOptions {
       o.offset = offset
     }
     o.prepaginate = args.flag("--prepaginate")
+    o.language = try TypesetSetup.parseLanguage(&args)
     let model = try args.option("--compute-model")
     if let ms = try args.double("--compute-ms") {
       guard ms >= 0 else { throw .usage("--compute-ms: expected a number ≥ 0, found \(NumberFormat.shortest(ms))") }
@@ -47,12 +52,21 @@ struct ReaderOptions {
     textPath ?? context.resourceRoot + "/texts/sample-chapter.txt"
   }
 
-  /// Loads the text and analyses it with the profile's typography.
+  /// The profile with the hyphenation dictionary of `--lang`, else of the text's first-line
+  /// `lang: TAG` hint (none when the language has none).
+  func applyingLanguage(to profile: Profile, text: String) -> Profile {
+    guard let language = language ?? HyphenationDictionaries.languageHint(in: text) else { return profile }
+    var profile = profile
+    profile.typography.hyphenationDictionary = HyphenationDictionaries.path(forLanguage: language)
+    return profile
+  }
+
+  /// Loads the text and analyses it with the profile's typography (and `--lang`'s patterns).
   func loadDocument(profile: Profile, context: CommandContext) throws(CLIError) -> ReaderDocument {
     let file = try TextFile.read(resolvedTextPath(context))
     if let warning = file.warning { context.stderr.line("hingesim: warning: \(warning)") }
     do {
-      return try ReaderDocument(text: file.text, profile: profile)
+      return try ReaderDocument(text: file.text, profile: applyingLanguage(to: profile, text: file.text))
     } catch {
       throw CLIError(error.description, code: .noInput)
     }

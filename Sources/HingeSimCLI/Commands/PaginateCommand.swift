@@ -22,9 +22,13 @@ struct PaginateCommand: Command {
                          xxxLarge AX1…AX5 (or accessibility1…5); default large (17 pt)
       --line-height PT   line height (default: the category's, 22 at large)
       --no-hyphenation   hyphenationFactor 0 (default 0.7)
+      --lang TAG         the text's language (de, de-CH, en-US, he, …): its hyphenation patterns
+                         from /usr/share/hyphen, none when none is installed (default: the
+                         text's first line `lang: TAG`, else the profile's, en-US)
       --lines            print every line (text output)
       --offset N         a UTF-16 offset; prints the page holding it (default 0)
-      --json             {"pages":…, "page_starts":[…], "line_starts":[…], "ms":…, …}
+      --json             {"pages":…, "page_starts":[…], "line_starts":[…], "ms":…,
+                         "language":…, "hyphenation_dictionary":…, "direction":"ltr"|"rtl", …}
       --font FILE        font file (default: the profile's, Inter Regular)
       --fallback FILE    font for glyphs the font lacks (default: the profile's, DejaVu Sans)
 
@@ -36,7 +40,7 @@ struct PaginateCommand: Command {
 
   static func run(_ args: inout Arguments, _ context: CommandContext) throws(CLIError) -> ExitCode {
     let inline = try args.option("--text")
-    let setup = try TypesetSetup.parse(&args, context)
+    var setup = try TypesetSetup.parse(&args, context)
     guard let width = try args.double("--width"), let height = try args.double("--height") else {
       throw .usage("--width and --height are required")
     }
@@ -58,6 +62,9 @@ struct PaginateCommand: Command {
       name = files[0]
     default: throw .usage("give one FILE or --text STRING")
     }
+    if setup.language == nil, let hint = HyphenationDictionaries.languageHint(in: text) {
+      setup.apply(language: hint)
+    }
     let fonts = try setup.loadFonts()
 
     let (analysisMs, layout) = MonotonicClock.measure {
@@ -77,6 +84,11 @@ struct PaginateCommand: Command {
       line += ",\"utf16_count\":\(layout.utf16Count),\"lines\":\(pagination.lineStarts.count)"
       line += ",\"ms\":\(format(analysisMs + paginateMs)),\"analysis_ms\":\(format(analysisMs))"
       line += ",\"paginate_ms\":\(format(paginateMs))"
+      line += ",\"language\":" + (setup.language.map { JSONObjectWriter.quoted($0) } ?? "null")
+      line +=
+        ",\"hyphenation_dictionary\":"
+        + (setup.dictionaryPath.map { JSONObjectWriter.quoted($0) } ?? "null")
+      line += ",\"direction\":\"\(layout.baseDirection.rawValue)\""
       line += ",\"page_starts\":[" + pagination.pageStarts.map(String.init).joined(separator: ",")
       line += "],\"line_starts\":[" + pagination.lineStarts.map(String.init).joined(separator: ",")
       out.line(line + "]}")
@@ -146,6 +158,20 @@ struct TypesetSetup {
   var fallbackPath: String?
   var dictionaryPath: String?
   var hyphenMinimums = (left: 2, right: 3)
+  /// `--lang`: the language whose patterns `dictionaryPath` names (nil: the profile's).
+  var language: String?
+
+  /// Takes `--lang TAG` (a BCP 47 language tag: letters, digits, `-`, `_`).
+  static func parseLanguage(_ args: inout Arguments) throws(CLIError) -> String? {
+    guard let tag = try args.option("--lang") else { return nil }
+    let valid =
+      !tag.isEmpty && tag.count <= 35
+      && tag.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
+    guard valid, let first = tag.first, first.isLetter else {
+      throw .usage("--lang: expected a language tag such as de, de-CH or en-US, found '\(tag)'")
+    }
+    return tag
+  }
 
   /// Takes `--profile`, `--text-size`, `--line-height`, `--no-hyphenation`, `--font`, `--fallback`.
   static func parse(_ args: inout Arguments, _ context: CommandContext) throws(CLIError) -> TypesetSetup {
@@ -167,19 +193,33 @@ struct TypesetSetup {
     if args.flag("--no-hyphenation") { style.hyphenationFactor = 0 }
     let fontPath = try args.option("--font") ?? typography.fontFile
     let fallback = try args.option("--fallback")
-    return TypesetSetup(
+    var setup = TypesetSetup(
       category: category, style: style, fontPath: fontPath,
       fallbackPath: fallback ?? typography.fallbackFontFile,
       dictionaryPath: typography.hyphenationDictionary,
       hyphenMinimums: (typography.hyphenLeftMin, typography.hyphenRightMin))
+    if let language = try parseLanguage(&args) { setup.apply(language: language) }
+    return setup
+  }
+
+  /// Uses `language`'s hyphenation patterns (none installed: no hyphenation).
+  mutating func apply(language: String) {
+    self.language = language
+    dictionaryPath = HyphenationDictionaries.path(forLanguage: language)
+    if dictionaryPath == nil { style.hyphenationFactor = 0 }
   }
 
   /// `Large (17 pt, line height 22 pt), hyphenation on`.
   var describe: String {
     let size = PaginateCommand.format(style.pointSize)
     let height = PaginateCommand.format(style.lineHeight)
-    return "\(category.rawValue) (\(size) pt, line height \(height) pt), hyphenation "
+    var text =
+      "\(category.rawValue) (\(size) pt, line height \(height) pt), hyphenation "
       + (style.hyphenationFactor > 0 ? "on" : "off")
+    if let language {
+      text += dictionaryPath.map { " (\(language): \($0))" } ?? " (no dictionary for \(language))"
+    }
+    return text
   }
 
   /// Loads the font, the fallback and the hyphenation patterns it names (any missing: exit 66;

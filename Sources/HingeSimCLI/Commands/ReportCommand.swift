@@ -29,6 +29,7 @@ struct ReportCommand: Command {
       --text FILE        the text the reader paginates (default texts/sample-chapter.txt)
       --offset N         the reader's starting place (UTF-16 offset)
       --prepaginate      paginate every pose's page size in the background
+      --lang TAG         the text's language: its hyphenation patterns (none installed: none)
       --json             the report as JSON (what --compare reads)
       --csv              the report as CSV (cause,metric,count,min_ms,p50_ms,…)
       --trace-out FILE   write a Chrome trace (open in ui.perfetto.dev or chrome://tracing);
@@ -88,10 +89,10 @@ struct ReportCommand: Command {
     if options.recordPath != nil, paths.count > 1 { throw .usage("--record takes one SOURCE") }
     if paths.filter({ $0 == "-" }).count > 1 { throw .usage("stdin (-) can be read once") }
 
-    let profile = try options.loadProfile(context)
     let textFile = try TextFile.read(readerOptions.resolvedTextPath(context))
     if let warning = textFile.warning { context.stderr.line("hingesim: warning: \(warning)") }
     let text = textFile.text
+    let profile = readerOptions.applyingLanguage(to: try options.loadProfile(context), text: text)
     let runOptions = RunOptions(options, reader: readerOptions)
     let outputs = SourceRun.Outputs(trace: tracePath != nil, plot: plotPath != nil)
     let showProgress = context.stderr.isTerminal && paths.count > 1

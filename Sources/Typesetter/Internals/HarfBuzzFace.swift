@@ -11,10 +11,11 @@ final class HarfBuzzFace: @unchecked Sendable {
   /// The face's units per em.
   let unitsPerEm: Int
 
-  /// Loads the first face of a font file; nil when the file is missing or holds no glyphs.
-  init?(path: String) {
+  /// Loads face `index` of a font file; nil when the file is missing or the face holds no glyphs.
+  init?(path: String, index: Int = 0) {
     guard let blob = hb_blob_create_from_file_or_fail(path) else { return nil }
-    guard let face = hb_face_create(blob, 0), hb_face_get_glyph_count(face) > 0 else {
+    guard let face = hb_face_create(blob, UInt32(clamping: index)), hb_face_get_glyph_count(face) > 0
+    else {
       hb_blob_destroy(blob)
       return nil
     }
@@ -34,6 +35,23 @@ final class HarfBuzzFace: @unchecked Sendable {
   func hasGlyph(_ scalar: Unicode.Scalar) -> Bool {
     var glyph: hb_codepoint_t = 0
     return hb_font_get_nominal_glyph(font, scalar.value, &glyph) != 0 && glyph != 0
+  }
+
+  /// The family name from the font's `name` table (typographic family, else font family; English
+  /// if there is an English name); nil when it has none.
+  var familyName: String? {
+    for id in [hb_ot_name_id_t(HB_OT_NAME_ID_TYPOGRAPHIC_FAMILY), hb_ot_name_id_t(HB_OT_NAME_ID_FONT_FAMILY)] {
+      for language in [hb_language_from_string("en", -1), nil] {
+        var size: UInt32 = 0
+        let length = hb_ot_name_get_utf8(face, id, language, &size, nil)
+        guard length > 0 else { continue }
+        var bytes = [CChar](repeating: 0, count: Int(length) + 1)
+        size = length + 1
+        _ = hb_ot_name_get_utf8(face, id, language, &size, &bytes)
+        return String(decoding: bytes.prefix(Int(size)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      }
+    }
+    return nil
   }
 
   deinit {

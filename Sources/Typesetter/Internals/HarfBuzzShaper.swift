@@ -25,13 +25,21 @@ final class HarfBuzzShaper {
 
   /// Shapes `count` UTF-16 units into the buffer (script and direction guessed, default features)
   /// and returns its glyph infos and positions, valid until the next shaping.
-  private func run(_ units: UnsafePointer<UInt16>, count: Int, face: HarfBuzzFace) -> (
+  /// With `script`, the run is shaped in that script and its horizontal direction.
+  private func run(
+    _ units: UnsafePointer<UInt16>, count: Int, face: HarfBuzzFace, script: hb_script_t? = nil
+  ) -> (
     UnsafeMutablePointer<hb_glyph_info_t>, UnsafeMutablePointer<hb_glyph_position_t>, UInt32
   ) {
     unitsShaped += count
     longestShaped = max(longestShaped, count)
     hb_buffer_clear_contents(buffer)
     hb_buffer_add_utf16(buffer, units, Int32(count), 0, Int32(count))
+    if let script {
+      hb_buffer_set_script(buffer, script)
+      let direction = hb_script_get_horizontal_direction(script)
+      hb_buffer_set_direction(buffer, direction == HB_DIRECTION_RTL ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+    }
     hb_buffer_guess_segment_properties(buffer)
     hb_shape(face.font, buffer, nil, 0)
     var length: UInt32 = 0
@@ -44,10 +52,10 @@ final class HarfBuzzShaper {
   /// features) and passes the glyphs to `body` in logical order: clusters ascending, also for a
   /// right-to-left run (which HarfBuzz gives in visual order).
   func shape<R>(
-    _ units: UnsafePointer<UInt16>, count: Int, face: HarfBuzzFace,
+    _ units: UnsafePointer<UInt16>, count: Int, face: HarfBuzzFace, script: hb_script_t? = nil,
     _ body: (_ count: Int, _ glyphAt: (Int) -> ShapedGlyph) -> R
   ) -> R {
-    let (infos, positions, length) = run(units, count: count, face: face)
+    let (infos, positions, length) = run(units, count: count, face: face, script: script)
     let direction = hb_buffer_get_direction(buffer)
     let last = Int(length) - 1
     let backward = direction == HB_DIRECTION_RTL || direction == HB_DIRECTION_BTT

@@ -28,8 +28,32 @@ final class HyphenDictionary: @unchecked Sendable {
   }
 
   /// As `hyphenationPoints(utf8:leftMin:rightMin:)`, for bytes libhyphen must not read past.
+  /// An 8-bit dictionary (its first line names the charset: `hyph_de_DE.dic` is ISO8859-1) is
+  /// given the word in Latin-1 when that is its charset, and only ASCII words otherwise.
   func hyphenationPoints(utf8 word: UnsafeBufferPointer<UInt8>, leftMin: Int, rightMin: Int) -> [Int] {
     guard !word.isEmpty, word.count <= Self.maximumWordLength else { return [] }
+    guard dictionary.pointee.utf8 == 0, word.contains(where: { $0 >= 0x80 }) else {
+      return points(bytes: word, leftMin: leftMin, rightMin: rightMin)
+    }
+    let charset = withUnsafeBytes(of: dictionary.pointee.cset) { raw in
+      String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+    }
+    guard String(charset.uppercased().filter { $0 != "-" }) == "ISO88591" else { return [] }
+    var latin1: [UInt8] = []
+    var utf8End: [Int] = [0]  // UTF-8 byte offset after each Latin-1 character
+    for scalar in String(decoding: word, as: UTF8.self).unicodeScalars {
+      guard scalar.value <= 0xFF else { return [] }
+      latin1.append(UInt8(scalar.value))
+      utf8End.append(utf8End[utf8End.count - 1] + UTF8.width(scalar))
+    }
+    return latin1.withUnsafeBufferPointer {
+      points(bytes: $0, leftMin: leftMin, rightMin: rightMin).map { utf8End[$0] }
+    }
+  }
+
+  /// libhyphen's points for a word in the dictionary's own encoding.
+  private func points(bytes word: UnsafeBufferPointer<UInt8>, leftMin: Int, rightMin: Int) -> [Int] {
+    guard !word.isEmpty else { return [] }
     var hyphens = [CChar](repeating: 0, count: word.count + 5)
     var rep: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = nil
     var pos: UnsafeMutablePointer<Int32>? = nil

@@ -1,3 +1,5 @@
+import CHarfBuzz
+
 /// The width-independent analysis of a text: segments between UAX #14 break opportunities, their
 /// shaped widths (one `hb_shape` per distinct segment) and the kerning across their boundaries.
 struct TextAnalysis {
@@ -10,7 +12,9 @@ struct TextAnalysis {
   /// Steps taken to find grapheme-cluster boundaries (a work count; see `CharacterBoundaries`).
   var boundarySteps = 0
 
-  init(text string: String, units: [UInt16], font: Font, fallback: Font?, shaper: HarfBuzzShaper) {
+  init(
+    text string: String, units: [UInt16], font: Font, fallback: FontFallback?, shaper: HarfBuzzShaper
+  ) {
     let n = units.count
     words = WordTable(expected: max(256, n / 40))
     guard n > 0 else { return }
@@ -207,7 +211,9 @@ struct CharacterBoundaries {
   }
 }
 
-/// Measures runs with the main font, taking advances for its missing glyphs from the fallback.
+/// Measures runs with the main font, taking advances for its missing glyphs from the fallback
+/// fonts (`FontFallback`: each cluster from the first font that covers it, consecutive clusters of
+/// one font and script shaped together in that script's direction).
 ///
 /// A run longer than `longestRun` UTF-16 units (a "word" no language has: a long run of letters,
 /// spaces glued to punctuation, no-break spaces, combining marks) is shaped in pieces of at most
@@ -217,7 +223,7 @@ struct CharacterBoundaries {
 /// is quadratic), and so the whole analysis stays linear in the text.
 struct SegmentMeasurer {
   let font: Font
-  let fallback: Font?
+  let fallback: FontFallback?
   let shaper: HarfBuzzShaper
 
   /// The longest run shaped at once, in UTF-16 units.
@@ -230,16 +236,29 @@ struct SegmentMeasurer {
     _ units: UnsafePointer<UInt16>, count: Int, bodyLength: Int, record: Bool,
     bodyGlyphs: inout [BodyGlyph]
   ) -> (body: Int, full: Int, recorded: Bool) {
+    // Whether the content, shaped at once, has glyphs the font lacks (not asked for long runs).
+    var missing = false
     if count <= Self.longestRun {
       let fast = shaper.splitAdvance(
         units, count: count, split: bodyLength, face: font.face, record: record, head: &bodyGlyphs)
-      guard fast.missing, fallback != nil else { return (fast.head, fast.total, fast.separable) }
+      guard fast.missing || Self.hasEmojiVariation(units, count: count), fallback != nil else {
+        return (fast.head, fast.total, fast.separable)
+      }
+      missing = true
     }
-    // The body alone, as its split points measure it (`TextLayout.bodyGlyphs`): whether a run of
-    // glyphs missing from the font takes the fallback's advances must not depend on the spaces
-    // after the body (a tab neither font has would put the whole run back to `.notdef`).
+    // The body alone, as its split points measure it (`TextLayout.bodyGlyphs`); the spaces after
+    // it as shaped after it (in the fallback font when the body ends in one, as Pango sets them).
     let body = advance(units, count: bodyLength)
-    let spaces = bodyLength < count ? advance(units + bodyLength, count: count - bodyLength) : 0
+    var spaces = 0
+    if bodyLength < count {
+      if missing {
+        for glyph in glyphAdvances(units, count: count) where glyph.cluster >= bodyLength {
+          spaces += glyph.advance
+        }
+      } else {
+        spaces = advance(units + bodyLength, count: count - bodyLength)
+      }
+    }
     return (body, body + spaces, false)
   }
 
@@ -261,7 +280,7 @@ struct SegmentMeasurer {
         }
         return (total, missing)
       }
-      if missing && fallback != nil {
+      if (missing || Self.hasEmojiVariation(units + start, count: end - start)) && fallback != nil {
         sum += pieceGlyphs(units + start, count: end - start).reduce(0) { $0 + $1.advance }
       } else {
         sum += total
@@ -326,46 +345,185 @@ struct SegmentMeasurer {
     var glyphs = shaper.shape(units, count: count, face: font.face) { n, glyph in
       (0..<n).map { glyph($0) }
     }
-    guard let fallback, glyphs.contains(where: { $0.isMissing }) else { return glyphs }
+    guard let fallback else { return glyphs }
+    // A character with VS16 (❤️) asks for emoji presentation: it goes to the fallback (a color
+    // font) even where the font has the character, as in Pango.
+    if fallback.system && Self.hasEmojiVariation(units, count: count) {
+      var c = 0
+      while c < glyphs.count {
+        var e = c + 1
+        while e < glyphs.count && glyphs[e].cluster == glyphs[c].cluster { e += 1 }
+        let from = glyphs[c].cluster
+        let to = e < glyphs.count ? glyphs[e].cluster : count
+        if to > from && Self.hasEmojiVariation(units + from, count: to - from) {
+          for k in c..<e { glyphs[k].isMissing = true }
+        }
+        c = e
+      }
+    }
+    guard glyphs.contains(where: { $0.isMissing }) else { return glyphs }
+    // A joiner or variation selector after a missing glyph goes with it: the fallback font shapes
+    // the whole sequence (👨‍👩‍👧 is one glyph in an emoji font). So do the trailing spaces after
+    // one, as Pango sets a space in the font before it (a space after a Hebrew word is DejaVu
+    // Sans's) — but not after an emoji, whose run Pango itemises apart.
+    let trailing = Self.trailingStart(units, count: count)
+    // A cluster with a missing glyph goes to the fallback whole (HarfBuzz makes 👨‍👩‍👧 one cluster
+    // of three `.notdef`s and two joiners).
+    var c = 0
+    while c < glyphs.count {
+      var e = c + 1
+      while e < glyphs.count && glyphs[e].cluster == glyphs[c].cluster { e += 1 }
+      if e - c > 1 && glyphs[c..<e].contains(where: { $0.isMissing }) {
+        for k in c..<e { glyphs[k].isMissing = true }
+      }
+      c = e
+    }
+    for k in glyphs.indices.dropFirst() where glyphs[k - 1].isMissing && !glyphs[k].isMissing {
+      let c = glyphs[k].cluster
+      if c < count && Self.keepsFont(units, at: c, count: count, trailing: trailing) {
+        glyphs[k].isMissing = true
+      }
+    }
     var next = 0
     while let missing = glyphs.run(from: next, where: { $0.isMissing }) {
       let (i, j) = (missing.lowerBound, missing.upperBound)
-      let from = glyphs[i].cluster
-      let to = j < glyphs.count ? glyphs[j].cluster : count
-      if to > from {
-        let substitutes = shaper.shape(units + from, count: to - from, face: fallback.face) {
-          n, glyph -> [ShapedGlyph]? in
-          var substitutes: [ShapedGlyph] = []
-          substitutes.reserveCapacity(n)
-          for k in 0..<n {
-            let g = glyph(k)
-            if g.isMissing { return nil }
-            substitutes.append(g)
-          }
-          return substitutes
+      let runEnd = j < glyphs.count ? glyphs[j].cluster : count
+      // The run's clusters, grouped by font and script: each group is shaped with its font.
+      var groupStart = i
+      var groupFont = FontFallback.none
+      var groupScript = HB_SCRIPT_COMMON
+      var k = i
+      while k < j {
+        let from = glyphs[k].cluster
+        var end = k + 1
+        while end < j && glyphs[end].cluster == from { end += 1 }
+        let to = end < j ? glyphs[end].cluster : runEnd
+        guard to > from else {
+          k = end
+          continue
         }
-        if let substitutes {
-          // Each fallback advance goes to the missing glyph of its cluster (so the width before
-          // every cluster is right), scaled and rounded as running sums: the run's total is its
-          // fallback total rounded once.
-          let scale = Double(font.unitsPerEm) / Double(fallback.unitsPerEm)
-          for k in i..<j { glyphs[k].advance = 0 }
-          var target = i
-          var sum = 0
-          var assigned = 0
-          for substitute in substitutes {
-            while target + 1 < j && glyphs[target + 1].cluster <= from + substitute.cluster {
-              target += 1
-            }
-            sum += substitute.advance
-            let scaled = Int((Double(sum) * scale).rounded())
-            glyphs[target].advance += scaled - assigned
-            assigned = scaled
-          }
+        let id =
+          groupFont != FontFallback.none && k > i
+            && Self.keepsFont(units, at: from, count: count, trailing: trailing)
+          ? groupFont : fallback.fontID(for: units + from, count: to - from)
+        let script = Self.script(units + from, count: to - from)
+        let scriptBreaks =
+          !FontFallback.isNeutral(script) && !FontFallback.isNeutral(groupScript)
+          && script != groupScript
+        if k > groupStart && (id != groupFont || scriptBreaks) {
+          substitute(&glyphs, groupStart..<k, end: from, units: units, font: groupFont, script: groupScript)
+          groupStart = k
+          groupScript = HB_SCRIPT_COMMON
         }
+        groupFont = id
+        if FontFallback.isNeutral(groupScript) { groupScript = script }
+        k = end
+      }
+      if k > groupStart {
+        substitute(&glyphs, groupStart..<k, end: runEnd, units: units, font: groupFont, script: groupScript)
       }
       next = j
     }
     return glyphs
+  }
+
+  /// Whether a run holds VARIATION SELECTOR-16 (emoji presentation).
+  @inline(__always)
+  static func hasEmojiVariation(_ units: UnsafePointer<UInt16>, count: Int) -> Bool {
+    for k in 0..<count where units[k] == 0xFE0F { return true }
+    return false
+  }
+
+  /// Where a run's trailing hanging spaces and line terminators start (its count when none).
+  static func trailingStart(_ units: UnsafePointer<UInt16>, count: Int) -> Int {
+    var k = count
+    while k > 0 {
+      let u = units[k - 1]
+      guard
+        TextAnalysis.isHanging(u) || u == 0x0A || u == 0x0D || u == 0x0B || u == 0x0C || u == 0x85
+          || u == 0x2028 || u == 0x2029
+      else { break }
+      k -= 1
+    }
+    return k
+  }
+
+  /// The code point starting at UTF-16 index `at` (a lone surrogate as itself).
+  @inline(__always)
+  static func scalar(_ units: UnsafePointer<UInt16>, at k: Int, count: Int) -> UInt32 {
+    UTF16.isLeadSurrogate(units[k]) && k + 1 < count && UTF16.isTrailSurrogate(units[k + 1])
+      ? TextAnalysis.surrogatePair(units[k], units[k + 1]) : UInt32(units[k])
+  }
+
+  /// Whether the character at `c` keeps the font of the one before it instead of choosing one:
+  /// a default-ignorable code point (joiner, variation selector), or a trailing space of the
+  /// run (nothing but hanging spaces and line terminators after it) that does not follow an
+  /// emoji.
+  /// `trailing` is where the run's trailing spaces and terminators start (`trailingStart`).
+  static func keepsFont(_ units: UnsafePointer<UInt16>, at c: Int, count: Int, trailing: Int) -> Bool {
+    if FontFallback.isIgnorable(scalar(units, at: c, count: count)) { return true }
+    guard c >= trailing else { return false }
+    // The code point before, skipping ignorables (at most a few: a long run keeps the space's
+    // font decision bounded).
+    var k = c
+    var steps = 0
+    while k > 0 && steps < 8 {
+      k -= 1
+      if UTF16.isTrailSurrogate(units[k]) && k > 0 && UTF16.isLeadSurrogate(units[k - 1]) { k -= 1 }
+      let previous = scalar(units, at: k, count: count)
+      if previous == 0xFE0F { return false }  // after an emoji presentation sequence
+      if !FontFallback.isIgnorable(previous) { return !FontFallback.isEmoji(previous) }
+      steps += 1
+    }
+    return false
+  }
+
+  /// The first script of a cluster that is not Common or Inherited (else Common).
+  private static func script(_ units: UnsafePointer<UInt16>, count: Int) -> hb_script_t {
+    var k = 0
+    while k < count {
+      var c = UInt32(units[k])
+      if UTF16.isLeadSurrogate(units[k]) && k + 1 < count && UTF16.isTrailSurrogate(units[k + 1]) {
+        c = TextAnalysis.surrogatePair(units[k], units[k + 1])
+        k += 1
+      }
+      k += 1
+      let script = FontFallback.script(c)
+      if !FontFallback.isNeutral(script) { return script }
+    }
+    return HB_SCRIPT_COMMON
+  }
+
+  /// Replaces the advances of the missing glyphs `range` (whose clusters run up to `end`) with
+  /// those of the same units shaped with fallback font `id` (none: they keep `.notdef`).
+  private func substitute(
+    _ glyphs: inout [ShapedGlyph], _ range: Range<Int>, end to: Int, units: UnsafePointer<UInt16>,
+    font id: Int32, script: hb_script_t
+  ) {
+    guard id != FontFallback.none, let fallback, let substituteFont = fallback.font(id) else { return }
+    let (i, j) = (range.lowerBound, range.upperBound)
+    let from = glyphs[i].cluster
+    guard to > from else { return }
+    let substitutes = shaper.shape(
+      units + from, count: to - from, face: substituteFont.face,
+      script: FontFallback.isNeutral(script) ? nil : script
+    ) { n, glyph in (0..<n).map { glyph($0) } }
+    // Each fallback advance goes to the missing glyph of its cluster (so the width before every
+    // cluster is right), scaled and rounded as running sums: the run's total is its fallback
+    // total rounded once.
+    let scale = Double(font.unitsPerEm) / Double(substituteFont.unitsPerEm)
+    for k in i..<j { glyphs[k].advance = 0 }
+    var target = i
+    var sum = 0
+    var assigned = 0
+    for substitute in substitutes {
+      while target + 1 < j && glyphs[target + 1].cluster <= from + substitute.cluster {
+        target += 1
+      }
+      sum += substitute.advance
+      let scaled = Int((Double(sum) * scale).rounded())
+      glyphs[target].advance += scaled - assigned
+      assigned = scaled
+    }
   }
 }
