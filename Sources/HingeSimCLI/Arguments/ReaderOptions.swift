@@ -6,12 +6,14 @@ import Simulator
 import Timing
 
 /// The reader's options shared by `run`, `read`, `check` and `report`: the text, the starting
-/// place, pre-pagination and the compute cost model.
+/// place, the reading direction, pre-pagination and the compute cost model.
 struct ReaderOptions {
   /// The text to paginate (default: the bundled sample chapter).
   var textPath: String?
   /// The starting place, UTF-16 offset.
   var offset = 0
+  /// The order the pages run in (`--direction ltr|rtl|auto`, default `auto`: the text's).
+  var direction: ReadingDirectionChoice = .auto
   /// Paginate every pose's page size in the background.
   var prepaginate = false
   /// What a pagination is charged (`--compute-model`; `--compute-ms MS` is `fixed:MS`).
@@ -24,6 +26,13 @@ struct ReaderOptions {
     if let offset = try args.int("--offset") {
       guard offset >= 0 else { throw .usage("--offset: expected a UTF-16 offset ≥ 0, found \(offset)") }
       o.offset = offset
+    }
+    if let direction = try args.option("--direction") {
+      guard let choice = ReadingDirectionChoice(rawValue: direction.lowercased()) else {
+        let forms = ReadingDirectionChoice.allCases.map(\.rawValue).joined(separator: ", ")
+        throw .usage("--direction: expected one of \(forms), found '\(direction)'")
+      }
+      o.direction = choice
     }
     o.prepaginate = args.flag("--prepaginate")
     let model = try args.option("--compute-model")

@@ -19,7 +19,8 @@ struct CheckCommand: Command {
     otherwise; a file that could not be read makes it 65/66/74 (the worst).
 
     options:
-      --text FILE, --offset N, --prepaginate, --compute-ms MS    as for 'hingesim run'
+      --text FILE, --offset N, --direction D, --prepaginate,
+      --compute-ms MS                                          as for 'hingesim run'
       --profile NAME, --settle-ms MS, --format F, --lenient,
       --from T, --to T, --max-events N                         as for 'hingesim simulate'
 

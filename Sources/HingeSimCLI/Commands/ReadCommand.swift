@@ -18,7 +18,8 @@ struct ReadCommand: Command {
     'hingesim simulate X | hingesim read' equals 'hingesim run X --json'.
 
     options:
-      --text FILE, --offset N, --prepaginate, --compute-ms MS    as for 'hingesim run'
+      --text FILE, --offset N, --direction D, --prepaginate,
+      --compute-ms MS                                          as for 'hingesim run'
       --profile NAME     the profile whose typography and insets the reader uses
       --lenient          skip bad lines with a warning
 

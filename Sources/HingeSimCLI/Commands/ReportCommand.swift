@@ -22,6 +22,7 @@ struct ReportCommand: Command {
     options:
       --text FILE        the text the reader paginates (default texts/sample-chapter.txt)
       --offset N         the reader's starting place (UTF-16 offset)
+      --direction D      ltr, rtl or auto (default): the order the reader's pages run in
       --prepaginate      paginate every pose's page size in the background
       --json             the report as JSON (what --compare reads)
       --csv              the report as CSV (cause,metric,count,min_ms,p50_ms,…)

@@ -22,6 +22,9 @@ struct RunCommand: Command {
     options:
       --text FILE        the text to read (any UTF-8 file)
       --offset N         the starting place, a UTF-16 offset (default 0)
+      --direction D      ltr, rtl or auto (default): the order the pages run in; rtl puts
+                         a spread's first page right of the fold. auto is ltr until the
+                         typesetter reports the text's direction
       --json             the full stream as JSON Lines instead of the timeline
       --view             the full-screen live view (plays at wall-clock pace; --speed X)
       --prepaginate      paginate every pose's page size in the background
