@@ -31,7 +31,7 @@ struct ReaderRules {
     var geometry: PageGeometry
     var textSize: TextSize
     var pagination: Pagination
-    /// The first page on screen (the left one of a spread).
+    /// The first page on screen (a spread's lower-numbered one: left in `ltr`, right in `rtl`).
     var firstPage: Int
   }
 
@@ -53,22 +53,27 @@ struct ReaderRules {
 
   let document: ReaderDocument
   let insets: Profile.PageInsets
+  /// The order the pages run in: it places a spread's pages, never which pages are shown.
+  let direction: ReadingDirection
   /// The place: a UTF-16 offset.
   private(set) var offset: Int
   private(set) var state: State = .waitingForLayout
   private var previousOffset: Int?
   private var invariants = ReaderInvariants()
 
-  /// Rules over a document, with the place at `offset` (clamped to the text).
-  init(document: ReaderDocument, insets: Profile.PageInsets, offset: Int) {
+  /// Rules over a document, with the place at `offset` (clamped to the text), pages running in
+  /// `direction`.
+  init(document: ReaderDocument, insets: Profile.PageInsets, offset: Int, direction: ReadingDirection = .ltr) {
     self.document = document
     self.insets = insets
+    self.direction = direction
     self.offset = min(max(0, offset), document.utf16Count)
   }
 
   /// The layout a settle asks for: where the pages go and the pagination they need.
   func layout(for s: Settled) -> Layout {
-    let next = PageGeometry(width: s.width, height: s.height, division: s.division, insets: insets)
+    let next = PageGeometry(
+      width: s.width, height: s.height, division: s.division, insets: insets, direction: direction)
     return Layout(geometry: next, key: PageKey(width: next.pageWidth, height: next.pageHeight, textSize: s.textSize))
   }
 
@@ -160,7 +165,8 @@ struct ReaderRules {
     let snapshot = ReaderSnapshot(
       offset: offset, previousOffset: previousOffset, pages: pages,
       pageRanges: (0..<pagination.pageCount).map { pagination.pageRange($0) }, textLength: document.utf16Count,
-      geometry: geometry, visibleLines: pages.map { pagination.lines(onPage: $0) }, style: pagination.style,
+      geometry: geometry, direction: direction, visibleLines: pages.map { pagination.lines(onPage: $0) },
+      style: pagination.style,
       cause: cause.kind.type.rawValue, breaksFingerprint: pagination.pageStarts.hashValue,
       key:
         "\(NumberFormat.shortest(geometry.pageWidth))×\(NumberFormat.shortest(geometry.pageHeight)) \(screen.textSize.rawValue)"

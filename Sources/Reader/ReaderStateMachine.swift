@@ -34,11 +34,12 @@ public struct ReaderStateMachine: Stage {
   ///   - offset: the starting place.
   ///   - model: what a pagination is charged.
   ///   - prepaginate: paginate the page sizes of every pose in the background.
+  ///   - direction: the order the pages run in (a spread's first page right of the fold in `rtl`).
   public init(
     document: ReaderDocument, profile: Profile, offset: Int = 0, model: ComputeModel = .host,
-    prepaginate: Bool = false
+    prepaginate: Bool = false, direction: ReadingDirection = .ltr
   ) {
-    rules = ReaderRules(document: document, insets: profile.pages, offset: offset)
+    rules = ReaderRules(document: document, insets: profile.pages, offset: offset, direction: direction)
     mainThread = ReaderMainThread(
       cache: PaginationCache(document: document), model: model,
       prepaginateSizes: prepaginate ? PageGeometry.pageSizes(of: profile) : nil)

@@ -30,6 +30,39 @@ struct ReaderInvariantTests {
     #expect(rules(s) == ["offset-visible"])
   }
 
+  @Test("page-order: a spread's frames must run in the reading direction")
+  func pageOrder() {
+    var s = valid()
+    s.direction = .rtl  // an rtl reader shown ltr frames: page 1 left of the fold
+    #expect(rules(s) == ["page-order"])
+    s.geometry = PageGeometry(
+      width: 867, height: 611, division: s.geometry.division, insets: profile.pages, direction: .rtl)
+    #expect(rules(s).isEmpty)
+    s.direction = .ltr  // an ltr reader shown rtl frames
+    #expect(rules(s) == ["page-order"])
+  }
+
+  @Test("rtl: the other rules hold with the frames swapped")
+  func rtlRules() {
+    var s = valid()
+    s.direction = .rtl
+    s.geometry = PageGeometry(
+      width: 867, height: 611, division: s.geometry.division, insets: profile.pages, direction: .rtl)
+    #expect(rules(s).isEmpty)
+    var odd = s
+    odd.pages = [1, 2]
+    odd.offset = 150
+    odd.previousOffset = 150
+    #expect(rules(odd) == ["spread-even"])
+    var hidden = s
+    hidden.offset = 50
+    hidden.previousOffset = 50
+    #expect(rules(hidden) == ["offset-visible"])
+    var across = s  // the first (right) page moved onto the fold
+    across.geometry.frames[0].x = 470
+    #expect(rules(across).contains("fold-clear"))
+  }
+
   @Test("spread-even") func spreadEven() {
     var s = valid()
     s.pages = [1, 2]

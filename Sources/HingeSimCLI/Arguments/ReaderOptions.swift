@@ -7,12 +7,14 @@ import Timing
 import Typesetter
 
 /// The reader's options shared by `run`, `read`, `check` and `report`: the text, the starting
-/// place, pre-pagination and the compute cost model.
+/// place, the reading direction, pre-pagination and the compute cost model.
 struct ReaderOptions {
   /// The text to paginate (default: the bundled sample chapter).
   var textPath: String?
   /// The starting place, UTF-16 offset.
   var offset = 0
+  /// The order the pages run in (`--direction ltr|rtl|auto`, default `auto`: the text's).
+  var direction: ReadingDirectionChoice = .auto
   /// Paginate every pose's page size in the background.
   var prepaginate = false
   /// What a pagination is charged (`--compute-model`; `--compute-ms MS` is `fixed:MS`).
@@ -28,6 +30,13 @@ struct ReaderOptions {
     if let offset = try args.int("--offset") {
       guard offset >= 0 else { throw .usage("--offset: expected a UTF-16 offset ≥ 0, found \(offset)") }
       o.offset = offset
+    }
+    if let direction = try args.option("--direction") {
+      guard let choice = ReadingDirectionChoice(rawValue: direction.lowercased()) else {
+        let forms = ReadingDirectionChoice.allCases.map(\.rawValue).joined(separator: ", ")
+        throw .usage("--direction: expected one of \(forms), found '\(direction)'")
+      }
+      o.direction = choice
     }
     o.prepaginate = args.flag("--prepaginate")
     o.language = try TypesetSetup.parseLanguage(&args)

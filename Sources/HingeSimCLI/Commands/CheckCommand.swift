@@ -19,12 +19,8 @@ struct CheckCommand: Command {
     otherwise; a file that could not be read makes it 65/66/74 (the worst).
 
     options:
-<<<<<<< HEAD
-      --text FILE, --offset N, --prepaginate, --compute-model M, --compute-ms MS
-                         as for 'hingesim run'
-=======
-      --text FILE, --offset N, --prepaginate, --compute-ms MS, --lang TAG    as for 'hingesim run'
->>>>>>> world-text
+      --text FILE, --offset N, --direction D, --prepaginate, --lang TAG,
+      --compute-model M, --compute-ms MS                       as for 'hingesim run'
       --profile NAME, --settle-ms MS, --format F, --lenient,
       --from T, --to T, --max-events N                         as for 'hingesim simulate'
 

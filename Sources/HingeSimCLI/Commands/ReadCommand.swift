@@ -18,12 +18,8 @@ struct ReadCommand: Command {
     'hingesim simulate X | hingesim read' equals 'hingesim run X --json'.
 
     options:
-<<<<<<< HEAD
-      --text FILE, --offset N, --prepaginate, --compute-model M, --compute-ms MS
-                         as for 'hingesim run'
-=======
-      --text FILE, --offset N, --prepaginate, --compute-ms MS, --lang TAG    as for 'hingesim run'
->>>>>>> world-text
+      --text FILE, --offset N, --direction D, --prepaginate, --lang TAG,
+      --compute-model M, --compute-ms MS                       as for 'hingesim run'
       --profile NAME     the profile whose typography and insets the reader uses
       --lenient          skip bad lines with a warning
 

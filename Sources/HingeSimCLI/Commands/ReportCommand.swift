@@ -28,6 +28,7 @@ struct ReportCommand: Command {
     options:
       --text FILE        the text the reader paginates (default texts/sample-chapter.txt)
       --offset N         the reader's starting place (UTF-16 offset)
+      --direction D      ltr, rtl or auto (default): the order the reader's pages run in
       --prepaginate      paginate every pose's page size in the background
       --lang TAG         the text's language: its hyphenation patterns (none installed: none)
       --json             the report as JSON (what --compare reads)

@@ -22,17 +22,16 @@ struct RunCommand: Command {
     options:
       --text FILE        the text to read (any UTF-8 file)
       --offset N         the starting place, a UTF-16 offset (default 0)
+      --direction D      ltr, rtl or auto (default): the order the pages run in; rtl puts
+                         a spread's first page right of the fold. auto follows the text's
+                         base direction (FriBidi)
       --json             the full stream as JSON Lines instead of the timeline
       --view             the full-screen live view (plays at wall-clock pace; --speed X)
       --prepaginate      paginate every pose's page size in the background
-<<<<<<< HEAD
+      --lang TAG         the text's language: its hyphenation patterns (none installed: none)
       --compute-model M  what a pagination is charged: host (this machine's thread CPU
                          time, the default), fixed:MS, device, device:low, device:high
       --compute-ms MS    the same as --compute-model fixed:MS (reproducible streams)
-=======
-      --lang TAG         the text's language: its hyphenation patterns (none installed: none)
-      --compute-ms MS    charge MS per pagination instead of measuring it (reproducible)
->>>>>>> world-text
       --profile NAME, --settle-ms MS, --format F, --lenient, --record FILE,
       --realtime, --speed X, --from T, --to T, --max-events N   as for 'hingesim simulate'
 

@@ -16,6 +16,8 @@ struct RunOptions: Sendable {
   var computeModel: ComputeModel = .host
   /// The reader's starting place.
   var offset = 0
+  /// The reading direction asked for; `auto` is resolved against the text (`RunPipeline.reader`).
+  var direction: ReadingDirectionChoice = .auto
   /// Paginate every pose's page size in the background.
   var prepaginate = false
 
@@ -24,6 +26,7 @@ struct RunOptions: Sendable {
     settleMs = source.settleMs
     computeModel = reader.computeModel
     offset = reader.offset
+    direction = reader.direction
     prepaginate = reader.prepaginate
   }
 }
@@ -40,7 +43,8 @@ enum RunPipeline {
   static func reader(document: ReaderDocument, profile: Profile, options: RunOptions) -> ReaderStateMachine {
     ReaderStateMachine(
       document: document, profile: profile, offset: options.offset,
-      model: options.computeModel, prepaginate: options.prepaginate)
+      model: options.computeModel, prepaginate: options.prepaginate,
+      direction: options.direction.resolved(for: document))
   }
 
   /// The full pipeline (`run`, `check`, `report`).

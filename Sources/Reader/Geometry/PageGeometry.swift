@@ -19,6 +19,11 @@ import Simulator
 ///   the reader's height (a region not yet updated for a new size; regions lag the resize):
 ///   one page over the whole reader, and the fold is not in the way.
 ///
+/// The reading direction orders a spread: `frames[0]` is always the first (lower-numbered)
+/// page's frame — left of the fold in `ltr`, right of it in `rtl` — and the trailing side,
+/// where notes go, is right of the fold in `ltr` and left of it in `rtl`. Single and tabletop
+/// pages are placed the same in both.
+///
 /// ```swift
 /// let g = PageGeometry(width: 867, height: 611, division: fold, insets: duo.pages)
 /// g.layout        // .spread
@@ -32,12 +37,18 @@ public struct PageGeometry: Hashable, Sendable {
   public var pageWidth: Double
   /// Height of every page, points.
   public var pageHeight: Double
-  /// Page frames in reader coordinates (two in a spread).
+  /// Page frames in reader coordinates (two in a spread), in reading order: `frames[0]` is
+  /// the first page's — in a spread left of the fold in `ltr`, right of it in `rtl`.
   public var frames: [Rect]
   /// The page-turn area below a tabletop page.
   public var turnArea: Rect?
   /// Trailing when there are two regions side by side, a sheet otherwise.
   public var notes: NotesPlacement
+  /// The region on the trailing side of the fold where notes go, when `notes` is
+  /// `trailing`: right of the fold in `ltr`, left of it in `rtl`; nil for a sheet.
+  public var notesRegion: Rect?
+  /// The order the pages run in.
+  public var direction: ReadingDirection
   /// The fold, if the reader meets one.
   public var division: Division?
   /// The folds the pages are laid out around — the fold a spread splits at, the fold a single
@@ -48,32 +59,40 @@ public struct PageGeometry: Hashable, Sendable {
   /// Pages per screen.
   public var pagesPerScreen: Int { layout == .spread ? 2 : 1 }
 
-  /// Lays out pages for a reader frame, its fold and the profile's insets.
-  public init(width: Double, height: Double, division: Division?, insets: Profile.PageInsets) {
+  /// Lays out pages for a reader frame, its fold and the profile's insets, in reading
+  /// `direction`.
+  public init(
+    width: Double, height: Double, division: Division?, insets: Profile.PageInsets, direction: ReadingDirection = .ltr
+  ) {
     self.division = division
+    self.direction = direction
     let e = insets.edge
     let f = insets.fold
     if let d = division, d.isVertical, d.frame.y <= 0, d.frame.maxY >= height, d.frame.x < width, d.frame.maxX > 0 {
       // The widest page that fits on each side of the fold.
-      let leading = d.frame.x - f - e
-      let trailing = width - d.frame.maxX - f - e
+      let leftRoom = d.frame.x - f - e
+      let rightRoom = width - d.frame.maxX - f - e
       let h = max(1, height - 2 * e)
       pageHeight = h
-      if min(leading, trailing) >= Profile.PageInsets.minimumPageWidth {
-        let w = min(leading, trailing)
+      if min(leftRoom, rightRoom) >= Profile.PageInsets.minimumPageWidth {
+        let w = min(leftRoom, rightRoom)
         layout = .spread
         pageWidth = w
-        frames = [
-          Rect(x: d.frame.x - f - w, y: e, width: w, height: h),
-          Rect(x: d.frame.maxX + f, y: e, width: w, height: h),
-        ]
+        let left = Rect(x: d.frame.x - f - w, y: e, width: w, height: h)
+        let right = Rect(x: d.frame.maxX + f, y: e, width: w, height: h)
+        frames = direction == .ltr ? [left, right] : [right, left]
         notes = .trailing
+        notesRegion =
+          direction == .ltr
+          ? Rect(x: d.frame.maxX, y: 0, width: width - d.frame.maxX, height: height)
+          : Rect(x: 0, y: 0, width: d.frame.x, height: height)
       } else {
-        let w = max(1, leading, trailing)
+        let w = max(1, leftRoom, rightRoom)
         layout = .single
         pageWidth = w
-        frames = [Rect(x: leading >= trailing ? e : d.frame.maxX + f, y: e, width: w, height: h)]
+        frames = [Rect(x: leftRoom >= rightRoom ? e : d.frame.maxX + f, y: e, width: w, height: h)]
         notes = .sheet
+        notesRegion = nil
       }
       turnArea = nil
       keepOutFrames = [d.frame]
@@ -86,6 +105,7 @@ public struct PageGeometry: Hashable, Sendable {
       frames = [Rect(x: e, y: e, width: w, height: h)]
       turnArea = Rect(x: 0, y: d.frame.maxY, width: width, height: max(0, height - d.frame.maxY))
       notes = .sheet
+      notesRegion = nil
       keepOutFrames = [d.frame]
     } else {
       let w = max(1, width - 2 * e)
@@ -96,6 +116,7 @@ public struct PageGeometry: Hashable, Sendable {
       frames = [Rect(x: e, y: e, width: w, height: h)]
       turnArea = nil
       notes = .sheet
+      notesRegion = nil
       keepOutFrames = []
     }
   }

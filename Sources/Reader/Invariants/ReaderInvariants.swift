@@ -12,6 +12,7 @@ import Typesetter
 /// | `spread-even` | a spread starts on an even page (0-based) |
 /// | `pages-partition` | page ranges cover the text exactly, in order, none empty |
 /// | `page-overflow` | no visible page holds more lines than fit, no line is wider than the page |
+/// | `page-order` | a spread's first (lower-numbered) page sits left of the second in `ltr`, right of it in `rtl` |
 /// | `fold-clear` | no page and no text line crosses a fold the page geometry keeps clear (`PageGeometry.keepOutFrames`) |
 /// | `turn-only-on-turn` | the place moved only on a `turn` or `goto` |
 /// | `same-key-same-breaks` | the same layout key always gives the same page breaks |
@@ -36,6 +37,20 @@ public struct ReaderInvariants: Sendable {
     // spread-even
     if s.geometry.layout == .spread, let first = s.pages.first, first % 2 != 0 {
       found.append(("spread-even", "the spread starts on page \(first + 1); spreads start on pages 1, 3, 5 …"))
+    }
+    // page-order: frames[i] is pages[i]'s frame; reading direction decides which side is first
+    if s.geometry.layout == .spread, s.geometry.frames.count == 2 {
+      let (first, second) = (s.geometry.frames[0], s.geometry.frames[1])
+      let inOrder = s.direction == .ltr ? first.maxX <= second.x : second.maxX <= first.x
+      if !inOrder {
+        let page = (s.pages.first ?? 0) + 1
+        let side = s.direction == .ltr ? "left" : "right"
+        found.append(
+          (
+            "page-order",
+            "reading \(s.direction.rawValue), page \(page)'s frame at x \(Self.format(first.x)) is not \(side) of the next page's at x \(Self.format(second.x))"
+          ))
+      }
     }
     // pages-partition
     if let problem = Self.partitionProblem(s.pageRanges, length: s.textLength) {

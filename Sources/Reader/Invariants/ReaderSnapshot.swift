@@ -18,6 +18,9 @@ public struct ReaderSnapshot: Sendable {
   /// The page layout, and with it the folds in the way (`keepOutFrames`): `fold-clear` checks
   /// the pages and lines against those and no others.
   public var geometry: PageGeometry
+  /// The reading direction the reader was asked for; `page-order` holds a spread's frames to
+  /// it.
+  public var direction: ReadingDirection
   /// The lines of each visible page, in order.
   public var visibleLines: [[Line]]
   /// Line height, line spacing and paragraph spacing of the style.
@@ -32,7 +35,7 @@ public struct ReaderSnapshot: Sendable {
   /// Makes a snapshot.
   public init(
     offset: Int, previousOffset: Int?, pages: [Int], pageRanges: [Range<Int>], textLength: Int,
-    geometry: PageGeometry, visibleLines: [[Line]], style: TextStyle, cause: String,
+    geometry: PageGeometry, direction: ReadingDirection = .ltr, visibleLines: [[Line]], style: TextStyle, cause: String,
     breaksFingerprint: Int, key: String
   ) {
     self.offset = offset
@@ -41,6 +44,7 @@ public struct ReaderSnapshot: Sendable {
     self.pageRanges = pageRanges
     self.textLength = textLength
     self.geometry = geometry
+    self.direction = direction
     self.visibleLines = visibleLines
     self.style = style
     self.cause = cause
