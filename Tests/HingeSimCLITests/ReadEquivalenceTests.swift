@@ -69,7 +69,7 @@ struct ReadEquivalenceTests {
     #expect(list.stdout.contains("iphone-duo  hinge 0–180°, settle 200 ms"))
     #expect(list.stdout.contains("none  no hinge"))
     let broken = TestSupport.temporaryFile(
-      #"{"name": "x", "hinge": null, "poses": {"closed": {"display": "outer", "reader": {"width": "wide", "height": 1, "source": "measured"}}}}"#,
+      #"{"name": "x", "hinge": null, "poses": {"closed": {"display": "outer", "reader": {"width": "wide", "height": 1, "source": "measured: x"}}}}"#,
       suffix: ".json")
     let r = CLIHarness.run(["profiles", "--check", broken])
     #expect(r.code == 65)
@@ -100,11 +100,15 @@ struct CheckFailsTests {
   static func narrowProfile() throws -> String {
     let original = String(
       decoding: try FileBytes.read(path: TestSupport.packageRoot + "/profiles/iphone-duo.json"), as: UTF8.self)
-    let needle = #""reader": { "width": 867, "height": 611, "source": "measured: the bar takes 84 pt" }"#
+    let needle =
+      #""reader": { "width": 867, "height": 611, "source": "measured: the reference reader's frame held wide (duo-reading guide); the bar takes 84 pt" }"#
     #expect(original.contains(needle))
     return TestSupport.temporaryFile(
       original.replacingOccurrences(
-        of: needle, with: #""reader": { "width": 555.5, "height": 611, "source": "measured: the bar takes 84 pt" }"#),
+        of: needle,
+        with:
+          #""reader": { "width": 555.5, "height": 611, "source": "measured: the reference reader's frame held wide (duo-reading guide); the bar takes 84 pt" }"#
+      ),
       suffix: ".json")
   }
 
@@ -129,11 +133,13 @@ struct CheckFailsTests {
   func brokenProfile() throws {
     let original = String(
       decoding: try FileBytes.read(path: TestSupport.packageRoot + "/profiles/iphone-duo.json"), as: UTF8.self)
-    let needle = #""division": { "x": 455.5, "y": 0, "width": 40, "height": 611, "source": "measured: the fold sits"#
+    let needle =
+      #""division": { "x": 455.5, "y": 0, "width": 40, "height": 611, "source": { "x": "measured: the fold sits"#
     #expect(original.contains(needle))
     let broken = original.replacingOccurrences(
       of: needle,
-      with: #""division": { "x": 455.5, "y": 10, "width": 40, "height": 590, "source": "measured: the fold sits"#)
+      with: #""division": { "x": 455.5, "y": 10, "width": 40, "height": 590, "source": { "x": "measured: the fold sits"#
+    )
     let path = TestSupport.temporaryFile(broken, suffix: ".json")
     let r = CLIHarness.run(["check", "traces/open-wide.hinge", "traces/fold-book.csv", "--profile", path])
     #expect(r.code == 65)

@@ -3,7 +3,8 @@ import EventStream
 /// A device profile: every number of the device model, loaded from `profiles/NAME.json`.
 ///
 /// The numbers are data, never constants in code; each group in the file carries a `source`
-/// note (`measured`, `apple-spec`, `derived: …`, `assumed: …`).
+/// note `KIND: reason` with KIND one of `measured`, `apple-spec`, `design-kit`, `derived` or
+/// `assumed`, or an object of notes, one per value (`ProfileSources`).
 public struct Profile: Sendable, Equatable {
   /// The profile's name (`iphone-duo`, `none`).
   public var name: String
