@@ -23,6 +23,20 @@ struct ReadEquivalenceTests {
     }
   }
 
+  /// The none profile's stream holds `{"hinge":null}`; read must decode it and agree with run.
+  @Test("without a hinge: simulate | read equals run, and the stream says hinge null once")
+  func noHingeReadEqualsRun() {
+    let simulated = CLIHarness.run(["simulate", "traces/open-wide.jsonl", "--profile", "none"])
+    #expect(simulated.code == 0, "\(simulated.stderr)")
+    let hingeLines = simulated.stdout.split(separator: "\n").filter { $0.contains(#""type":"hinge""#) }
+    #expect(hingeLines == [#"{"t":0,"type":"hinge","hinge":null}"#])
+    let stream = TestSupport.temporaryFile(simulated.stdout)
+    let read = CLIHarness.run(["read", stream, "--profile", "none", "--compute-ms", "3"])
+    let run = CLIHarness.run(["run", "traces/open-wide.jsonl", "--profile", "none", "--json", "--compute-ms", "3"])
+    #expect(read.code == 0 && run.code == 0, "\(read.stderr) \(run.stderr)")
+    #expect(read.stdout == run.stdout)
+  }
+
   @Test("run prints a readable timeline with pagination and shown pages")
   func timeline() {
     let r = CLIHarness.run(["run", "traces/open-wide.jsonl", "--compute-ms", "2"])
