@@ -40,4 +40,19 @@ struct ProfilesSourcesCLITests {
     #expect(lines.dropFirst().map { $0.dropFirst(indent) }.joined(separator: " ") == row.reason)
     #expect(SourcesTable.lines([row], width: nil).count == 2)  // piped: one line per value
   }
+
+  /// Folding flat ↔ book paginates again only when the flat fold is 0 pt (Apple's resource).
+  @Test("--division-when-flat selects a source; the profile's value is frame-stays; a bad value is a usage error")
+  func divisionWhenFlat() {
+    let stays = CLIHarness.run(["simulate", "traces/fold-book.csv"])
+    let zero = CLIHarness.run(["simulate", "traces/fold-book.csv", "--division-when-flat", "zero-when-flat"])
+    #expect(stays.code == 0 && zero.code == 0)
+    let explicit = CLIHarness.run(["simulate", "traces/fold-book.csv", "--division-when-flat", "frame-stays"])
+    #expect(explicit.stdout == stays.stdout)
+    #expect(!stays.stdout.contains(#""width":0,"#))
+    #expect(zero.stdout.contains(#""division":{"x":475.5,"y":0,"width":0,"height":611,"isActive":false}"#))
+    let bad = CLIHarness.run(["simulate", "traces/fold-book.csv", "--division-when-flat", "thin"])
+    #expect(bad.code == 64)
+    #expect(bad.stderr.contains("--division-when-flat: expected frame-stays or zero-when-flat, found 'thin'"))
+  }
 }

@@ -95,4 +95,14 @@ struct ProfileSourcesTests {
     #expect(rows.map(\.path) == ["a.b.x", "a.b.y", "a.c.x"])
     #expect(rows.map(\.kind) == [.measured, .derived, .assumed])
   }
+
+  @Test("divisionWhenFlat: frame-stays in iphone-duo, a value outside the two is refused")
+  func divisionWhenFlat() throws {
+    #expect(TestSupport.profile().divisionWhenFlat == .frameStays)
+    let error = try #require(
+      Self.refusal(
+        replacing: #""divisionWhenFlat": { "value": "frame-stays""#, with: #""divisionWhenFlat": { "value": "thin""#))
+    #expect(error.message == #"divisionWhenFlat.value: expected frame-stays or zero-when-flat, found "thin""#)
+    #expect(error.line > 0)
+  }
 }

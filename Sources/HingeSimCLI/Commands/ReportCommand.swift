@@ -42,6 +42,7 @@ struct ReportCommand: Command {
       --compute-ms MS    fixed:MS: pin the pagination time per layout (reproducible reports)
       --profile NAME     device profile (default iphone-duo)
       --settle-ms MS     settle window (default: the profile's, 200 ms)
+      --division-when-flat W   frame-stays or zero-when-flat, as for 'hingesim simulate'
       --format F         source format: jsonl, csv, hinge, evemu, libinput (default: from
                          the extension)
       --lenient          skip bad lines with a warning

@@ -205,10 +205,19 @@ struct ProfileFields {
     try requireSource("settle")
     let settle = try number("settle.windowMs", nonNegative: true)
     let typography = try typography()
+    var divisionWhenFlat = Profile.DivisionWhenFlat.frameStays
+    if root["divisionWhenFlat"] != nil {
+      try requireSource("divisionWhenFlat")
+      let text = try string("divisionWhenFlat.value")
+      guard let choice = Profile.DivisionWhenFlat(rawValue: text) else {
+        throw ProfileError(message: "divisionWhenFlat.value: expected frame-stays or zero-when-flat, found \"\(text)\"")
+      }
+      divisionWhenFlat = choice
+    }
     _ = try ProfileSources.values(of: root)  // every number has a note of the right form
     return Profile(
       name: name, description: description, hinge: hinge, poses: poses, splitView: split, pages: pages,
-      transitions: transitions, settleWindowMs: settle, typography: typography)
+      transitions: transitions, settleWindowMs: settle, typography: typography, divisionWhenFlat: divisionWhenFlat)
   }
 
   func hingeProfile() throws(ProfileError) -> Profile.HingeProfile {
