@@ -55,4 +55,18 @@ struct ProfilesSourcesCLITests {
     #expect(bad.code == 64)
     #expect(bad.stderr.contains("--division-when-flat: expected frame-stays or zero-when-flat, found 'thin'"))
   }
+
+  /// A report says which profile it measured; another fold when flat is another profile.
+  @Test("report hashes --division-when-flat into the profile when it differs from the file")
+  func reportHash() {
+    func profileField(_ extra: [String]) -> String? {
+      let r = CLIHarness.run(["report", "traces/fold-book.csv", "--compute-ms", "1", "--json"] + extra)
+      guard let start = r.stdout.range(of: #""profile":{"#) else { return nil }
+      return String(r.stdout[start.lowerBound...].prefix { $0 != "}" })
+    }
+    let plain = profileField([])
+    #expect(plain != nil)
+    #expect(profileField(["--division-when-flat", "frame-stays"]) == plain)
+    #expect(profileField(["--division-when-flat", "zero-when-flat"]) != plain)
+  }
 }
