@@ -25,6 +25,7 @@ struct EventCodingTests {
       Event(
         time: 6, .hinge(HingeUpdate(angle: 90.5, radians: 90.5 * .pi / 180, status: .partiallyOpen, progress: 0.565625))
       ),
+      Event(time: 6.5, .hinge(.noHinge)),
       Event(time: 7, .status(StatusChange(status: .fullyOpen, from: .partiallyOpen, angle: 161))),
       Event(time: 8, .pose(PoseChange(pose: .tabletop, from: .book, orientation: .landscapeRight))),
       Event(
@@ -45,6 +46,20 @@ struct EventCodingTests {
       let line = EventWriter.string(event)
       #expect(try decode(line, .simulator) == .event(event), "\(line)")
     }
+  }
+
+  /// docs/stream.md: a device without a hinge sends one update whose hinge is null.
+  @Test("a device without a hinge: {\"hinge\":null} in a stream, and nothing else in its place")
+  func noHinge() throws {
+    #expect(EventWriter.string(Event(time: 0, .hinge(.noHinge))) == #"{"t":0,"type":"hinge","hinge":null}"#)
+    #expect(try decode(#"{"t":0,"type":"hinge","hinge":null}"#, .simulator) == .event(Event(time: 0, .hinge(.noHinge))))
+    #expect(
+      throws: EventDecoder.Failure(column: 31, message: "expected null for 'hinge' (a device without a hinge), found 3")
+    ) {
+      try decode(#"{"t":0,"type":"hinge","hinge":3}"#, .simulator)
+    }
+    // An input trace's hinge is a raw sample: it needs an angle.
+    #expect(throws: EventDecoder.Failure.self) { try decode(#"{"t":0,"type":"hinge","hinge":null}"#, .input) }
   }
 
   @Test("numbers: integers without a fraction, others shortest round-trip")

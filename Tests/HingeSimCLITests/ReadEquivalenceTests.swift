@@ -23,6 +23,20 @@ struct ReadEquivalenceTests {
     }
   }
 
+  /// The none profile's stream holds `{"hinge":null}`; read must decode it and agree with run.
+  @Test("without a hinge: simulate | read equals run, and the stream says hinge null once")
+  func noHingeReadEqualsRun() {
+    let simulated = CLIHarness.run(["simulate", "traces/open-wide.jsonl", "--profile", "none"])
+    #expect(simulated.code == 0, "\(simulated.stderr)")
+    let hingeLines = simulated.stdout.split(separator: "\n").filter { $0.contains(#""type":"hinge""#) }
+    #expect(hingeLines == [#"{"t":0,"type":"hinge","hinge":null}"#])
+    let stream = TestSupport.temporaryFile(simulated.stdout)
+    let read = CLIHarness.run(["read", stream, "--profile", "none", "--compute-ms", "3"])
+    let run = CLIHarness.run(["run", "traces/open-wide.jsonl", "--profile", "none", "--json", "--compute-ms", "3"])
+    #expect(read.code == 0 && run.code == 0, "\(read.stderr) \(run.stderr)")
+    #expect(read.stdout == run.stdout)
+  }
+
   @Test("run prints a readable timeline with pagination and shown pages")
   func timeline() {
     let r = CLIHarness.run(["run", "traces/open-wide.jsonl", "--compute-ms", "2"])
@@ -69,7 +83,7 @@ struct ReadEquivalenceTests {
     #expect(list.stdout.contains("iphone-duo  hinge 0–180°, settle 200 ms"))
     #expect(list.stdout.contains("none  no hinge"))
     let broken = TestSupport.temporaryFile(
-      #"{"name": "x", "hinge": null, "poses": {"closed": {"display": "outer", "reader": {"width": "wide", "height": 1, "source": "measured"}}}}"#,
+      #"{"name": "x", "hinge": null, "poses": {"closed": {"display": "outer", "reader": {"width": "wide", "height": 1, "source": "measured: x"}}}}"#,
       suffix: ".json")
     let r = CLIHarness.run(["profiles", "--check", broken])
     #expect(r.code == 65)
@@ -100,11 +114,15 @@ struct CheckFailsTests {
   static func narrowProfile() throws -> String {
     let original = String(
       decoding: try FileBytes.read(path: TestSupport.packageRoot + "/profiles/iphone-duo.json"), as: UTF8.self)
-    let needle = #""reader": { "width": 867, "height": 611, "source": "measured: the bar takes 84 pt" }"#
+    let needle =
+      #""reader": { "width": 867, "height": 611, "source": "measured: the reference reader's frame held wide (duo-reading guide); the bar takes 84 pt" }"#
     #expect(original.contains(needle))
     return TestSupport.temporaryFile(
       original.replacingOccurrences(
-        of: needle, with: #""reader": { "width": 555.5, "height": 611, "source": "measured: the bar takes 84 pt" }"#),
+        of: needle,
+        with:
+          #""reader": { "width": 555.5, "height": 611, "source": "measured: the reference reader's frame held wide (duo-reading guide); the bar takes 84 pt" }"#
+      ),
       suffix: ".json")
   }
 
@@ -129,11 +147,13 @@ struct CheckFailsTests {
   func brokenProfile() throws {
     let original = String(
       decoding: try FileBytes.read(path: TestSupport.packageRoot + "/profiles/iphone-duo.json"), as: UTF8.self)
-    let needle = #""division": { "x": 455.5, "y": 0, "width": 40, "height": 611, "source": "measured: the fold sits"#
+    let needle =
+      #""division": { "x": 455.5, "y": 0, "width": 40, "height": 611, "source": { "x": "measured: the fold sits"#
     #expect(original.contains(needle))
     let broken = original.replacingOccurrences(
       of: needle,
-      with: #""division": { "x": 455.5, "y": 10, "width": 40, "height": 590, "source": "measured: the fold sits"#)
+      with: #""division": { "x": 455.5, "y": 10, "width": 40, "height": 590, "source": { "x": "measured: the fold sits"#
+    )
     let path = TestSupport.temporaryFile(broken, suffix: ".json")
     let r = CLIHarness.run(["check", "traces/open-wide.hinge", "traces/fold-book.csv", "--profile", path])
     #expect(r.code == 65)

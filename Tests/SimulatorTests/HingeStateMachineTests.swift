@@ -109,16 +109,44 @@ struct HingeStateMachineTests {
     #expect(h.map(\.0) == [0, 200])
   }
 
-  @Test("progress: 0 closed, 1 fully open, angle ÷ largest open angle when partially open")
-  func progress() {
-    var inputs = TestSupport.ramp(from: 0, to: 175, start: 0, duration: 350)
-    inputs += [Event(time: 1000, .sample(angle: 100))]
+  /// The dual-pane patterns guide's normaliser: the largest angle seen starts at π; closed → 0;
+  /// fully open → 1 (and raises the largest); partly open → radians ÷ largest. The guide's own
+  /// figures: 9° → 0.05, 90° → 0.5, 150° → 0.833 before the first full open.
+  @Test("progress before the first full open is the guide's: 9° → 0.05, 90° → 0.5, 150° → 0.833")
+  func progressBeforeFullOpen() {
+    let inputs = [0.0, 9, 90, 150].enumerated().map { Event(time: Double($0.offset) * 100, .sample(angle: $0.element)) }
     let h = hinges(TestSupport.run(inputs, stages: [HingeStateMachine(profile: profile)]))
+    #expect(h.map(\.1.status) == [.closed, .partiallyOpen, .partiallyOpen, .partiallyOpen])
     #expect(h.first?.1.progress == 0)
+    let expected = [0.05, 0.5, 0.8333]
+    for (update, guide) in zip(h.dropFirst().map(\.1), expected) {
+      #expect(abs(update.progress - guide) < 0.0001, "\(update.angle)°: \(update.progress), guide \(guide)")
+    }
+  }
+
+  @Test("a full open at 180° gives 1 and leaves the largest at π; iphone-duo's range clamps above it")
+  func progressAfterFullOpen() {
+    var inputs = TestSupport.ramp(from: 0, to: 180, start: 0, duration: 360)
+    inputs += [Event(time: 1000, .sample(angle: 200)), Event(time: 1100, .sample(angle: 90))]
+    let h = hinges(TestSupport.run(inputs, stages: [HingeStateMachine(profile: profile)]))
     #expect(h.first(where: { $0.1.status == .fullyOpen })?.1.progress == 1)
+    #expect(h.map(\.1.angle).max() == 180)  // the profile's range is 0–180
     let last = h.last!.1
     #expect(last.status == .partiallyOpen)
-    #expect(abs(last.progress - 100.0 / 175.0) < 1e-12)
+    #expect(last.progress == 0.5)  // 90° ÷ π
+  }
+
+  @Test("an angle above 180° in a range that allows it raises the largest")
+  func progressPastFlat() {
+    var wide = profile
+    wide.hinge!.maxAngle = 200
+    let inputs = [
+      Event(time: 0, .sample(angle: 0)), Event(time: 100, .sample(angle: 195)), Event(time: 200, .sample(angle: 97.5)),
+    ]
+    let h = hinges(TestSupport.run(inputs, stages: [HingeStateMachine(profile: wide)]))
+    #expect(h.map(\.1.angle) == [0, 195, 97.5])
+    #expect(h[1].1.progress == 1)
+    #expect(abs(h[2].1.progress - 0.5) < 1e-12)  // 97.5° ÷ 195°, not ÷ 180°
   }
 
   @Test("poses follow status and orientation; Split View only when open upright")
@@ -187,12 +215,17 @@ struct HingeStateMachineTests {
         != hinges(TestSupport.run(inputs, stages: [HingeStateMachine(profile: profile)])).map(\.1.angle))
   }
 
-  @Test("the none profile has no hinge: samples give one closed pose and no updates")
+  /// UIHingeInteraction hands a view without a hinge one update whose hinge is nil.
+  @Test("the none profile has no hinge: samples give one closed pose and one update with no hinge")
   func noHinge() {
     let none = TestSupport.profile("none")
     #expect(none.hinge == nil)
     let out = TestSupport.simulate(TestSupport.ramp(from: 0, to: 180, start: 0, duration: 500), profile: none)
-    #expect(hinges(out).isEmpty)
+    #expect(hinges(out).map(\.0) == [0])
+    #expect(hinges(out).map(\.1) == [.noHinge])
+    #expect(!HingeUpdate.noHinge.hasHinge)
+    let line = out.first { if case .hinge = $0.kind { true } else { false } }.map(EventWriter.string)
+    #expect(line == #"{"t":0,"type":"hinge","hinge":null}"#)
     #expect(statuses(out).isEmpty)
     #expect(poses(out) == [.closed])
     let sizes = out.filter { if case .scene = $0.kind { true } else { false } }

@@ -39,8 +39,8 @@ struct ProfileMeaningTests {
       ),  // openTall shares the frame; checked first
       (#""seed": 1,"#, #""seed": 18446744073709551616,"#, "hinge.policy.seed: expected an integer from 0 to 2^53", 19),
       (
-        #""x": 455.5, "y": 0, "width": 40, "height": 611, "source": "measured: the fold sits"#,
-        #""x": 455.5, "y": 10, "width": 40, "height": 590, "source": "measured: the fold sits"#,
+        #""x": 455.5, "y": 0, "width": 40, "height": 611, "source": { "x": "measured: the fold sits"#,
+        #""x": 455.5, "y": 10, "width": 40, "height": 590, "source": { "x": "measured: the fold sits"#,
         "poses.openWide.division: expected a fold from the reader's top to its bottom (y 0, height 611), found y 10, height 590",
         44
       ),  // the reader would never split its pages at it

@@ -61,14 +61,17 @@ struct ProfileTests {
     #expect(
       loadError {
         $0 = $0.replacingOccurrences(
-          of: #""easing": "ease-out", "source": "measured"#, with: #""easing": "bouncy", "source": "measured"#)
+          of: #""easing": "ease-out", "source": { "count""#, with: #""easing": "bouncy", "source": { "count""#)
       } == #"F: transitions.open.easing: expected linear, ease-in, ease-out or ease-in-out, found "bouncy""#)
     #expect(
       loadError {
         $0 = $0.replacingOccurrences(
-          of: #""settle": { "windowMs": 200, "source": "measured: the reference reader's task(id:) debounce" }"#,
+          of:
+            #""settle": { "windowMs": 200, "source": "measured: the reference reader's task(id:) debounce (duo-reading guide)" }"#,
           with: #""settle": { "windowMs": 200 }"#)
-      } == "F: settle.source: expected a note (measured, apple-spec, derived: …, assumed: …), found none")
+      }
+        == "F: settle.source: expected a note (measured, apple-spec, design-kit, derived or assumed, ':' and a reason), found none"
+    )
     #expect(
       loadError {
         $0 = $0.replacingOccurrences(of: #""opening": 160, "closing": 140"#, with: #""opening": 150, "closing": 170"#)

@@ -143,4 +143,29 @@ struct SceneStateMachineTests {
     #expect(regions(out).map(\.time) == [1200])
     #expect(regions(out).first?.division?.isActive == true)
   }
+
+  /// The sources conflict on the fold when flat (docs/profiles.md): the reading guide measured
+  /// that the frame stays put and only `isActive` changes; Apple's design resource says 0 pt.
+  @Test(
+    "flat ↔ book: frame-stays changes only isActive; zero-when-flat shrinks the flat fold to its centre line",
+    arguments: [Profile.DivisionWhenFlat.frameStays, .zeroWhenFlat])
+  func divisionWhenFlat(_ choice: Profile.DivisionWhenFlat) {
+    var p = profile
+    p.divisionWhenFlat = choice
+    let out = TestSupport.run(
+      [
+        status(.fullyOpen, at: 0), pose(.openWide, at: 0), status(.partiallyOpen, at: 1000), pose(.book, at: 1000),
+        status(.fullyOpen, at: 2000), pose(.openWide, at: 2000),
+      ],
+      stages: [SceneStateMachine(profile: p)])
+    let book = Rect(x: 455.5, y: 0, width: 40, height: 611)  // measured held wide, 40 pt observed folded
+    let flat = choice == .frameStays ? book : Rect(x: 475.5, y: 0, width: 0, height: 611)  // the fold's centre, 0 pt
+    #expect(
+      regions(out).map(\.division)
+        == [
+          Division(frame: flat, isActive: false), Division(frame: book, isActive: true),
+          Division(frame: flat, isActive: false),
+        ])
+    #expect(scenes(out).count == 1)  // no size changes either way
+  }
 }

@@ -150,8 +150,20 @@ public struct EventDecoder: Sendable {
         throw Failure(column: typeColumn, message: "expected an 'angle' field in a hinge sample, found none")
       }
       kind = .sample(angle: angle)
+    case (.hinge?, .simulator) where angle == nil && fieldReader.has("hinge"):
+      // A device without a hinge: one update whose hinge is nil.
+      let (value, offset) = try fieldReader.value("hinge")
+      guard value == .null else {
+        throw Failure(
+          column: columns.column(of: offset),
+          message: "expected null for 'hinge' (a device without a hinge), found \(value.found)")
+      }
+      kind = .hinge(.noHinge)
     case (.hinge?, .simulator):
-      guard let angle else { throw Failure(column: typeColumn, message: "expected an 'angle' field, found none") }
+      guard let angle else {
+        throw Failure(
+          column: typeColumn, message: "expected an 'angle' field (or \"hinge\":null without a hinge), found none")
+      }
       guard fieldReader.has("status") else {
         throw Failure(
           column: typeColumn,

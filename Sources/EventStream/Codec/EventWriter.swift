@@ -35,6 +35,8 @@ public enum EventWriter {
     case .goto(let offset): w.field("offset", offset)
     case .split(let s): w.field("split", s.rawValue)
     case .mark(let label): w.field("label", label)
+    case .hinge(let h) where !h.hasHinge:
+      w.null("hinge")
     case .hinge(let h):
       w.field("angle", h.angle)
       w.field("radians", h.radians)

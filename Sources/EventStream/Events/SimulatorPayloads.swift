@@ -1,13 +1,17 @@
-/// A delivered hinge update.
+/// A delivered hinge update, or the update of a device without a hinge (`update.hinge` is nil
+/// in UIKit; `"hinge":null` in a stream).
 public struct HingeUpdate: Sendable, Equatable {
-  /// Degrees, 0 = closed, 180 = flat (quantised by the profile's precision).
+  /// Degrees, 0 = closed, 180 = flat (quantised by the profile's precision); 0 without a hinge.
   public var angle: Double
   /// The same angle in radians, as UIKit reports it.
   public var radians: Double
-  /// The status at this update.
+  /// The status at this update (`unknown` without a hinge).
   public var status: HingeStatus
-  /// 0 closed … 1 fully open, as the usual normaliser computes it.
+  /// 0 closed … 1 fully open, as the dual-pane guide's app-side normaliser computes it (the
+  /// hinge stage's `HingeStateMachine`); 0 without a hinge.
   public var progress: Double
+  /// False for the one update of a device without a hinge.
+  public var hasHinge: Bool
 
   /// Makes an update.
   public init(angle: Double, radians: Double, status: HingeStatus, progress: Double) {
@@ -15,7 +19,15 @@ public struct HingeUpdate: Sendable, Equatable {
     self.radians = radians
     self.status = status
     self.progress = progress
+    self.hasHinge = true
   }
+
+  /// The update of a device without a hinge: `{"t":0,"type":"hinge","hinge":null}`.
+  public static let noHinge: HingeUpdate = {
+    var update = HingeUpdate(angle: 0, radians: 0, status: .unknown, progress: 0)
+    update.hasHinge = false
+    return update
+  }()
 }
 
 /// The hinge status changed from one value to another.

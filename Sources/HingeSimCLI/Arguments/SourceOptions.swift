@@ -11,6 +11,8 @@ struct SourceOptions {
   var profileName = "iphone-duo"
   /// Settle window override, ms.
   var settleMs: Double?
+  /// The fold's frame when flat, overriding the profile's `divisionWhenFlat`.
+  var divisionWhenFlat: Profile.DivisionWhenFlat?
   /// Forced source format (else from the extension, or sniffed for stdin).
   var format: SourceFormat?
   /// Skip bad lines with a warning.
@@ -35,6 +37,12 @@ struct SourceOptions {
     if let s = try args.double("--settle-ms") {
       guard s >= 0 else { throw .usage("--settle-ms: expected a number ≥ 0, found \(s)") }
       o.settleMs = s
+    }
+    if let d = try args.option("--division-when-flat") {
+      guard let choice = Profile.DivisionWhenFlat(rawValue: d) else {
+        throw .usage("--division-when-flat: expected frame-stays or zero-when-flat, found '\(d)'")
+      }
+      o.divisionWhenFlat = choice
     }
     if let f = try args.option("--format") {
       guard let format = SourceFormat(rawValue: f.lowercased()) else {
@@ -84,10 +92,12 @@ struct SourceOptions {
     return value * scale
   }
 
-  /// Loads the profile, mapping its errors to exit codes.
+  /// Loads the profile (with `--division-when-flat` applied), mapping its errors to exit codes.
   func loadProfile(_ context: CommandContext) throws(CLIError) -> Profile {
     do {
-      return try Profile.load(profileName, root: context.resourceRoot)
+      var profile = try Profile.load(profileName, root: context.resourceRoot)
+      if let divisionWhenFlat { profile.divisionWhenFlat = divisionWhenFlat }
+      return profile
     } catch {
       if error.kind == .missing, !profileName.contains("/"), !profileName.hasSuffix(".json") {
         let available = Profile.available(root: context.resourceRoot)

@@ -44,6 +44,7 @@ struct ReportCommand: Command {
       --compute-ms MS    fixed:MS: pin the pagination time per layout (reproducible reports)
       --profile NAME     device profile (default iphone-duo)
       --settle-ms MS     settle window (default: the profile's, 200 ms)
+      --division-when-flat W   frame-stays or zero-when-flat, as for 'hingesim simulate'
       --format F         source format: jsonl, csv, hinge, evemu, libinput (default: from
                          the extension)
       --lenient          skip bad lines with a warning
@@ -196,11 +197,19 @@ struct ReportCommand: Command {
     runs: [SourceRun], profile: Profile, text: String, options: SourceOptions, reader: ReaderOptions,
     context: CommandContext
   ) throws(CLIError) -> ReportInputs {
-    let document: JSONValue
+    var document: JSONValue
     do {
       document = try Profile.document(options.profileName, root: context.resourceRoot)
     } catch {
       throw CLIError(inputError: error)
+    }
+    // --division-when-flat that differs from the file changes what was measured: hash it in.
+    var written = Profile.DivisionWhenFlat.frameStays.rawValue
+    if case .string(let value)? = document["divisionWhenFlat"]?["value"] { written = value }
+    if let chosen = options.divisionWhenFlat, chosen.rawValue != written, case .object(var fields) = document {
+      fields.removeAll { $0.0 == "divisionWhenFlat" }
+      fields.append(("divisionWhenFlat", .object([("value", .string(chosen.rawValue))])))
+      document = .object(fields)
     }
     return ReportInputs(
       profile: .init(name: profile.name, hash: ContentHash.of(document.canonicalBytes)),

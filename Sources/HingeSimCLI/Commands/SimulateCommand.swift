@@ -19,6 +19,9 @@ struct SimulateCommand: Command {
     options:
       --profile NAME     device profile (default iphone-duo; see 'hingesim profiles')
       --settle-ms MS     settle window (default: the profile's, 200 ms)
+      --division-when-flat frame-stays|zero-when-flat
+                         the fold's frame when fully open: kept, only isActive changes
+                         (measured; the default), or 0 pt across (Apple's design resource)
       --out FILE         write the stream to FILE instead of stdout
       --format F         source format: jsonl, csv, hinge, evemu, libinput (default: from
                          the extension; sniffed for stdin)

@@ -10,6 +10,16 @@ import EventStream
 /// delivered update carries the initial state, as `UIHingeInteraction` does. Events are
 /// emitted only on change: a status change, then the pose it makes, then the update with it.
 ///
+/// Each update's `progress` is the dual-pane guide's app-side normaliser, not an API value:
+/// the largest angle seen starts at π; closed (and unknown) → 0; fully open → 1, and the angle
+/// raises the largest; partly open → radians ÷ largest. So before the first full open 9°,
+/// 90° and 150° give 0.05, 0.5 and 0.833; a profile whose range goes past 180° can raise the
+/// largest, after which the same angles give less.
+///
+/// A device without a hinge (`profile: none`) sends one update, `HingeUpdate.noHinge`
+/// (`"hinge":null`), with its first event, as `UIHingeInteraction` hands such a view an update
+/// whose hinge is nil; samples are ignored after that.
+///
 /// ```swift
 /// var hinge = HingeStateMachine(profile: duo)
 /// var out: [Event] = []
@@ -20,8 +30,10 @@ public struct HingeStateMachine: Stage {
   /// The parts that need a hinge; nil for a device without one.
   private var sensor: Sensor?
   private var classifier = PoseClassifier()
-  /// The largest angle delivered while fully open: partially open progress is relative to it.
-  private var largestOpen: Double
+  /// The normaliser's largest angle, radians: π until a fully open update goes past it.
+  private var largestRadians = Double.pi
+  /// A device without a hinge has sent its one update.
+  private var sentNoHinge = false
 
   private struct Sensor {
     var policy: UpdatePolicyFilter
@@ -33,7 +45,6 @@ public struct HingeStateMachine: Stage {
     sensor = profile.hinge.map {
       Sensor(policy: UpdatePolicyFilter(hinge: $0), trigger: StatusTrigger(thresholds: $0.status))
     }
-    largestOpen = profile.hinge?.status.fullyOpenOpening ?? 180
   }
 
   /// The status as last reported.
@@ -60,6 +71,10 @@ public struct HingeStateMachine: Stage {
       classifier.splitChanged(to: mode)
       reportPose(at: event.time, into: &output)
     default: break
+    }
+    if sensor == nil, !sentNoHinge {
+      sentNoHinge = true
+      output.append(Event(time: event.time, .hinge(.noHinge)))
     }
   }
 
@@ -101,17 +116,17 @@ public struct HingeStateMachine: Stage {
 
   private mutating func deliver(_ angle: Double, at time: Double, into output: inout [Event]) {
     let status = self.status
-    if status == .fullyOpen { largestOpen = max(largestOpen, angle) }
-    let progress: Double =
-      switch status {
-      case .closed, .unknown: 0
-      case .fullyOpen: 1
-      case .partiallyOpen: min(max(angle / largestOpen, 0), 1)
-      }
+    let radians = angle * .pi / 180
+    let progress: Double
+    switch status {
+    case .closed, .unknown: progress = 0
+    case .fullyOpen:
+      largestRadians = max(largestRadians, radians)
+      progress = 1
+    case .partiallyOpen: progress = radians / largestRadians
+    }
     output.append(
-      Event(
-        time: time,
-        .hinge(HingeUpdate(angle: angle, radians: angle * .pi / 180, status: status, progress: progress))))
+      Event(time: time, .hinge(HingeUpdate(angle: angle, radians: radians, status: status, progress: progress))))
   }
 
   /// Reports the pose when the status, orientation or Split View changed it. A device

@@ -145,12 +145,15 @@ struct ProfileFields {
     return Int(n)
   }
 
-  /// Every object that holds numbers must say where they come from.
+  /// Every object that holds numbers must say where they come from (`ProfileSources`).
   func requireSource(_ path: String) throws(ProfileError) {
     let v = try value(path)
-    guard case .string(let s)? = v["source"], !s.isEmpty else {
+    switch v["source"] {
+    case .string(let s)?: _ = try ProfileSources.parse(s, at: path + ".source")
+    case .object?: break  // checked note by note by ProfileSources
+    default:
       throw ProfileError(
-        message: "\(path).source: expected a note (measured, apple-spec, derived: …, assumed: …), found none")
+        message: "\(path).source: expected a note (\(SourceKind.list), ':' and a reason), found none")
     }
   }
 
@@ -201,9 +204,20 @@ struct ProfileFields {
     try requireSource("transitions.regionLagMs")
     try requireSource("settle")
     let settle = try number("settle.windowMs", nonNegative: true)
+    let typography = try typography()
+    var divisionWhenFlat = Profile.DivisionWhenFlat.frameStays
+    if root["divisionWhenFlat"] != nil {
+      try requireSource("divisionWhenFlat")
+      let text = try string("divisionWhenFlat.value")
+      guard let choice = Profile.DivisionWhenFlat(rawValue: text) else {
+        throw ProfileError(message: "divisionWhenFlat.value: expected frame-stays or zero-when-flat, found \"\(text)\"")
+      }
+      divisionWhenFlat = choice
+    }
+    _ = try ProfileSources.values(of: root)  // every number has a note of the right form
     return Profile(
       name: name, description: description, hinge: hinge, poses: poses, splitView: split, pages: pages,
-      transitions: transitions, settleWindowMs: settle, typography: try typography())
+      transitions: transitions, settleWindowMs: settle, typography: typography, divisionWhenFlat: divisionWhenFlat)
   }
 
   func hingeProfile() throws(ProfileError) -> Profile.HingeProfile {

@@ -126,26 +126,58 @@ extension Profile {
   }
 }
 
-/// Finds where a dotted key is written in a profile file: each part searched as `"part":` after
-/// the previous one. Nil when the key is not written there (inherited from a base profile).
+/// Finds where a dotted key is written in a profile file: each part is a key of the object
+/// the previous part names (keys of nested objects do not count), so `hinge.status.source`
+/// finds the status's own note, not the first note inside it. A part that is not a key may be
+/// the rest of the path written as one key (`source.*.lineHeight`). Nil when the key is not
+/// written there (inherited from a base profile).
 enum ProfileKeyLocator {
   static func locate(_ path: String, in bytes: [UInt8]) -> (line: Int, column: Int)? {
-    var from = 0
+    var parts = path.split(separator: ".").map(String.init)[...]
+    var object = 0
     var found: Int?
-    for part in path.split(separator: ".") {
-      let needle = Array("\"\(part)\"".utf8)
-      guard let at = firstIndex(of: needle, in: bytes, from: from) else { return nil }
-      found = at
-      from = at + needle.count
+    while let part = parts.first {
+      if let (key, value) = key(part, inObjectAt: object, in: bytes) {
+        found = key
+        object = value
+        parts = parts.dropFirst()
+      } else if parts.count > 1, let (key, _) = key(parts.joined(separator: "."), inObjectAt: object, in: bytes) {
+        found = key
+        parts = []
+      } else {
+        return nil
+      }
     }
     return found.map { FileBytes.lineAndColumn(of: $0, in: bytes) }
   }
 
-  private static func firstIndex(of needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
-    guard !needle.isEmpty, bytes.count >= needle.count, start <= bytes.count - needle.count else { return nil }
+  /// The offsets of `"name"` among the keys of the object starting at (or after) `start`, and
+  /// of its value.
+  private static func key(_ name: String, inObjectAt start: Int, in bytes: [UInt8]) -> (Int, Int)? {
+    let needle = Array(name.utf8)
+    var depth = 0
     var i = start
-    while i <= bytes.count - needle.count {
-      if bytes[i] == needle[0], Array(bytes[i..<(i + needle.count)]) == needle { return i }
+    while i < bytes.count {
+      switch bytes[i] {
+      case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+      case UInt8(ascii: "}"), UInt8(ascii: "]"):
+        depth -= 1
+        if depth <= 0 { return nil }
+      case UInt8(ascii: "\""):
+        let open = i
+        i += 1
+        while i < bytes.count, bytes[i] != UInt8(ascii: "\"") { i += bytes[i] == UInt8(ascii: "\\") ? 2 : 1 }
+        var after = i + 1
+        while after < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[after]) { after += 1 }
+        if depth == 1, after < bytes.count, bytes[after] == UInt8(ascii: ":"),
+          i - open - 1 == needle.count, Array(bytes[(open + 1)..<i]) == needle
+        {
+          var value = after + 1
+          while value < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[value]) { value += 1 }
+          return (open, value)
+        }
+      default: break
+      }
       i += 1
     }
     return nil

@@ -3,7 +3,8 @@ import EventStream
 /// A device profile: every number of the device model, loaded from `profiles/NAME.json`.
 ///
 /// The numbers are data, never constants in code; each group in the file carries a `source`
-/// note (`measured`, `apple-spec`, `derived: …`, `assumed: …`).
+/// note `KIND: reason` with KIND one of `measured`, `apple-spec`, `design-kit`, `derived` or
+/// `assumed`, or an object of notes, one per value (`ProfileSources`).
 public struct Profile: Sendable, Equatable {
   /// The profile's name (`iphone-duo`, `none`).
   public var name: String
@@ -23,6 +24,26 @@ public struct Profile: Sendable, Equatable {
   public var settleWindowMs: Double
   /// Fonts, sizes and paragraph style.
   public var typography: Typography
+  /// The fold's frame when the hinge is fully open (the sources disagree; docs/profiles.md).
+  public var divisionWhenFlat: DivisionWhenFlat = .frameStays
+
+  /// What the fold's frame is when the hinge is fully open. The sources conflict: the reading
+  /// guide measured that the frame stays put and only `isActive` changes; Apple's design
+  /// resource gives the division 0 pt when flat.
+  public enum DivisionWhenFlat: String, Sendable, Equatable, CaseIterable {
+    /// The frame stays as the pose has it; only `isActive` changes (measured, the default).
+    case frameStays = "frame-stays"
+    /// Fully open, the frame shrinks to the fold's centre line, 0 pt across (Apple's resource).
+    case zeroWhenFlat = "zero-when-flat"
+
+    /// The fold's frame for a status: the pose's frame, or its centre line when fully open.
+    public func frame(_ frame: Rect, status: HingeStatus) -> Rect {
+      guard self == .zeroWhenFlat, status == .fullyOpen else { return frame }
+      return frame.height >= frame.width
+        ? Rect(x: frame.x + frame.width / 2, y: frame.y, width: 0, height: frame.height)
+        : Rect(x: frame.x, y: frame.y + frame.height / 2, width: frame.width, height: 0)
+    }
+  }
 
   /// The hinge's thresholds and update policy.
   public struct HingeProfile: Sendable, Equatable {

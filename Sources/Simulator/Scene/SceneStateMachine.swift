@@ -6,8 +6,10 @@ import EventStream
 /// switch opening or closing, rotation, or a same-display resize): `count` sizes spread over
 /// `durationMs`, eased from the old size to the new, the last one final. A new pose during a
 /// burst cancels its rest and starts from the size last sent. The fold's frame comes from the
-/// pose and stays put when folding; only `isActive` (the status is partiallyOpen) changes.
-/// The division is reported with the final size, or the profile's region lag after it.
+/// pose and stays put when folding; only `isActive` (the status is partiallyOpen) changes —
+/// unless the profile's `divisionWhenFlat` is `zero-when-flat`, when fully open it is the
+/// fold's centre line, 0 pt across. The division is reported with the final size, or the
+/// profile's region lag after it.
 ///
 /// ```swift
 /// // closed → openWide: 7 sizes from 382×620 to 867×611 over 200 ms, then the division.
@@ -47,6 +49,8 @@ public struct SceneStateMachine: Stage {
   /// The fold as the pose and status have it now, and as last reported.
   private var division: Division?
   private var reportedDivision: Division?
+  /// The pose's fold frame (the division's frame when the profile keeps it when flat).
+  private var foldFrame: Rect?
 
   /// Makes the scene model for a profile.
   public init(profile: Profile) { self.profile = profile }
@@ -103,7 +107,10 @@ public struct SceneStateMachine: Stage {
   private mutating func poseChanged(to pose: Pose, at time: Double, into output: inout [Event]) {
     // An unknown pose (a silent sensor) says nothing about the display: the scene stays as it is.
     guard pose != .unknown, let geometry = geometry(for: pose) else { return }
-    division = geometry.division.map { Division(frame: $0, isActive: status == .partiallyOpen) }
+    foldFrame = geometry.division
+    division = geometry.division.map {
+      Division(frame: profile.divisionWhenFlat.frame($0, status: status), isActive: status == .partiallyOpen)
+    }
     let target = Size(width: geometry.width, height: geometry.height, display: geometry.display)
     let current: Size
     switch state {
@@ -164,10 +171,9 @@ public struct SceneStateMachine: Stage {
 
   private mutating func statusChanged(to status: HingeStatus, at time: Double, into output: inout [Event]) {
     self.status = status
-    guard var d = division else { return }
-    let active = status == .partiallyOpen
-    guard d.isActive != active else { return }
-    d.isActive = active
+    guard let frame = foldFrame else { return }
+    let d = Division(frame: profile.divisionWhenFlat.frame(frame, status: status), isActive: status == .partiallyOpen)
+    guard d != division else { return }
     division = d
     // While a burst is still running, the region is reported when it ends.
     if case .bursting = state { return }

@@ -1,0 +1,187 @@
+import EventStream
+
+/// Where a profile value comes from: the kind a `source` note starts with.
+public enum SourceKind: String, Sendable, CaseIterable {
+  /// Measured by someone on something (the note says by whom and what).
+  case measured
+  /// Apple's documentation or specifications.
+  case appleSpec = "apple-spec"
+  /// A design kit (not Apple's).
+  case designKit = "design-kit"
+  /// Computed from other values (the note says from what and by which formula).
+  case derived
+  /// Assumed; a value derived from an assumption is assumed too.
+  case assumed
+
+  /// The kinds as a profile file writes them, for messages.
+  static let list = "measured, apple-spec, design-kit, derived or assumed"
+}
+
+/// One value of a profile with its source: a row of `hingesim profiles --sources NAME`.
+public struct SourcedValue: Sendable, Equatable {
+  /// The dotted key (`hinge.range.max`).
+  public var path: String
+  /// The value as written (`180`, `ease-out`, `null`).
+  public var value: String
+  /// The source's kind.
+  public var kind: SourceKind
+  /// The source's reason (what follows `kind:`).
+  public var reason: String
+}
+
+/// The `source` notes of a profile document.
+///
+/// A `source` is a string `KIND: reason` that covers every value of its object and of the
+/// objects inside it that have no `source` of their own, or an object that gives each value its
+/// own note: keys are dotted paths relative to the object (`count`, `*.lineHeight`, where `*` is
+/// any one key); the most specific key wins, and every value must be covered.
+///
+/// ```swift
+/// let rows = try ProfileSources.values(of: document)
+/// rows.first { $0.path == "transitions.open.easing" }?.kind   // .assumed
+/// ```
+enum ProfileSources {
+  /// Every value with its source, in document order. Numbers must have one; strings, booleans
+  /// and nulls outside any sourced object (names, descriptions, display names) are left out.
+  static func values(of document: JSONValue) throws(ProfileError) -> [SourcedValue] {
+    var rows: [SourcedValue] = []
+    try walk(document, path: [], scopes: [], into: &rows)
+    return rows
+  }
+
+  /// Checks one note: a kind, `:` and a reason. Returns the kind and the reason.
+  static func parse(_ note: String, at path: String) throws(ProfileError) -> (SourceKind, String) {
+    let kindText = note.prefix { $0 != ":" }
+    let reason = note.dropFirst(kindText.count + 1).drop { $0 == " " }
+    guard let kind = SourceKind(rawValue: String(kindText)), kindText.count < note.count, !reason.isEmpty else {
+      throw ProfileError(
+        message:
+          "\(path): expected a kind (\(SourceKind.list)), ':' and a reason, e.g. \"assumed: why\", found \"\(note)\"")
+    }
+    return (kind, String(reason))
+  }
+
+  private struct Scope {
+    /// The object's path.
+    var depth: Int
+    var source: JSONValue
+    var path: String
+  }
+
+  private static let unsourced: Set<String> = ["name", "description", "base"]
+
+  private static func walk(
+    _ value: JSONValue, path: [String], scopes: [Scope], into rows: inout [SourcedValue]
+  ) throws(ProfileError) {
+    switch value {
+    case .object(let fields):
+      var scopes = scopes
+      if let source = value["source"] {
+        let scope = Scope(depth: path.count, source: source, path: (path + ["source"]).joined(separator: "."))
+        try check(scope, fields: fields)
+        scopes.append(scope)
+      }
+      for (key, child) in fields where key != "source" {
+        if path.isEmpty && unsourced.contains(key) { continue }
+        try walk(child, path: path + [key], scopes: scopes, into: &rows)
+      }
+    case .array(let items):
+      for (i, item) in items.enumerated() { try walk(item, path: path + ["\(i)"], scopes: scopes, into: &rows) }
+    default:
+      let dotted = path.joined(separator: ".")
+      guard let scope = scopes.last else {
+        if case .number = value {
+          throw ProfileError(
+            message:
+              "\(dotted): expected a 'source' note in its object or one around it (\(SourceKind.list)), found none"
+          )
+        }
+        return
+      }
+      let relative = Array(path.dropFirst(scope.depth))
+      let note: String
+      let notePath: String
+      switch scope.source {
+      case .string(let s):
+        (note, notePath) = (s, scope.path)
+      case .object(let entries):
+        guard let best = bestEntry(entries, for: relative) else {
+          throw ProfileError(
+            message:
+              "\(scope.path): expected a note for '\(relative.joined(separator: "."))' (a key per value, or '*'), found none"
+          )
+        }
+        (note, notePath) = (best.1, scope.path + "." + best.0)
+      default:
+        throw ProfileError(
+          message: "\(scope.path): expected a string or an object of notes, found \(scope.source.found)")
+      }
+      let (kind, reason) = try parse(note, at: notePath)
+      rows.append(SourcedValue(path: dotted, value: text(of: value), kind: kind, reason: reason))
+    }
+  }
+
+  /// Checks the notes of a `source` object (each a string of the right form, each key naming
+  /// something in the object).
+  private static func check(_ scope: Scope, fields: [(String, JSONValue)]) throws(ProfileError) {
+    switch scope.source {
+    case .string(let s):
+      _ = try parse(s, at: scope.path)
+    case .object(let entries):
+      for (key, note) in entries {
+        guard case .string(let s) = note else {
+          throw ProfileError(
+            message: "\(scope.path).\(key): expected a note (\(SourceKind.list): …), found \(note.found)")
+        }
+        _ = try parse(s, at: scope.path + "." + key)
+        let first = String(key.prefix { $0 != "." })
+        guard first == "*" || fields.contains(where: { $0.0 == first && first != "source" }) else {
+          throw ProfileError(message: "\(scope.path).\(key): expected a key of the object, found '\(first)'")
+        }
+      }
+    default:
+      throw ProfileError(
+        message:
+          "\(scope.path): expected a note (\(SourceKind.list): …) or an object of notes, found \(scope.source.found)")
+    }
+  }
+
+  /// The entry whose key matches the relative path (segment by segment, `*` any one key, a key
+  /// may name an object above the value): most segments first, then fewest `*`.
+  private static func bestEntry(_ entries: [(String, JSONValue)], for relative: [String]) -> (String, String)? {
+    var best: (key: String, note: String, segments: Int, stars: Int)?
+    for (key, note) in entries {
+      guard case .string(let s) = note else { continue }
+      let parts = key.split(separator: ".").map(String.init)
+      guard parts.count <= relative.count, zip(parts, relative).allSatisfy({ $0 == "*" || $0 == $1 }) else { continue }
+      let stars = parts.filter { $0 == "*" }.count
+      if let b = best, b.segments > parts.count || (b.segments == parts.count && b.stars <= stars) { continue }
+      best = (key, s, parts.count, stars)
+    }
+    return best.map { ($0.key, $0.note) }
+  }
+
+  private static func text(of value: JSONValue) -> String {
+    switch value {
+    case .null: "null"
+    case .bool(let b): b ? "true" : "false"
+    case .number(let n): NumberFormat.shortest(n)
+    case .string(let s): s
+    default: ""
+    }
+  }
+}
+
+extension Profile {
+  /// Every value of a profile (its `base` merged in) with its source, in document order: what
+  /// `hingesim profiles --sources NAME` prints. The profile is validated first.
+  public static func sources(_ nameOrPath: String, root: String) throws(InputError) -> [SourcedValue] {
+    _ = try load(nameOrPath, root: root)
+    let document = try document(nameOrPath, root: root)
+    do {
+      return try ProfileSources.values(of: document)
+    } catch {
+      throw InputError(file: nameOrPath, line: 0, column: 0, message: error.message)  // load checked it already
+    }
+  }
+}
