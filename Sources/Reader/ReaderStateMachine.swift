@@ -61,7 +61,7 @@ public struct ReaderStateMachine: Stage {
     mainThread.deadlineReached(at: now, into: &output)
     while let (event, laterSettle) = mainThread.nextQueued(at: now) {
       if laterSettle, case .settled(let settled) = event.kind {
-        skip(settled, at: event.time, reason: .superseded, now: now, into: &output)
+        skip(rules.layout(for: settled).key, settledAt: event.time, reason: .superseded, now: now, into: &output)
       } else {
         handle(event, now: now, into: &output)
       }
@@ -79,7 +79,7 @@ public struct ReaderStateMachine: Stage {
     case .settled(let settled):
       let layout = rules.layout(for: settled)
       guard !rules.keepsScreen(for: layout) else {
-        skip(settled, at: event.time, reason: .unchanged, now: now, into: &output)
+        skip(layout.key, settledAt: event.time, reason: .unchanged, now: now, into: &output)
         return
       }
       let work = mainThread.paginate(layout.key, at: now)
@@ -98,11 +98,10 @@ public struct ReaderStateMachine: Stage {
     }
   }
 
-  /// Answers a settle without paginating it.
+  /// Answers the settle at `settleTime`, which asked for `key`, without paginating it.
   private func skip(
-    _ settled: Settled, at settleTime: Double, reason: SkipReason, now: Double, into output: inout [Event]
+    _ key: PageKey, settledAt settleTime: Double, reason: SkipReason, now: Double, into output: inout [Event]
   ) {
-    let key = rules.layout(for: settled).key
     output.append(
       Event(
         time: now,

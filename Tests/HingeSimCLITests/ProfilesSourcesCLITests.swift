@@ -1,6 +1,7 @@
 import Testing
 
 @testable import HingeSimCLI
+import Reports
 @testable import Simulator
 
 /// `hingesim profiles --sources NAME`: one row per value, key, value, kind and reason.

@@ -154,7 +154,8 @@ struct ReportCommand: Command {
       context.stdout.line(
         "\(runs.count) source\(runs.count == 1 ? "" : "s"), \(records.count) settle cycle\(records.count == 1 ? "" : "s") (\(clock); profile \(profile.name))"
       )
-      context.stdout.write(header(inputs, settleOverridden: options.settleMs != nil, model: readerOptions.computeModel))
+      context.stdout.write(
+        inputs.textHeader(settleOverridden: options.settleMs != nil, model: readerOptions.computeModel.explanation))
       if runs.contains(where: { !$0.measuresReader }) {
         context.stdout.line(
           "note: no reader in the pipeline: pagination is 0 and 'shown' is the settle time")
@@ -197,19 +198,12 @@ struct ReportCommand: Command {
     runs: [SourceRun], profile: Profile, text: String, options: SourceOptions, reader: ReaderOptions,
     context: CommandContext
   ) throws(CLIError) -> ReportInputs {
-    var document: JSONValue
+    let document: JSONValue
     do {
-      document = try Profile.document(options.profileName, root: context.resourceRoot)
+      document = try Profile.document(
+        options.profileName, root: context.resourceRoot, overriding: options.divisionWhenFlat)
     } catch {
       throw CLIError(inputError: error)
-    }
-    // --division-when-flat that differs from the file changes what was measured: hash it in.
-    var written = Profile.DivisionWhenFlat.frameStays.rawValue
-    if case .string(let value)? = document["divisionWhenFlat"]?["value"] { written = value }
-    if let chosen = options.divisionWhenFlat, chosen.rawValue != written, case .object(var fields) = document {
-      fields.removeAll { $0.0 == "divisionWhenFlat" }
-      fields.append(("divisionWhenFlat", .object([("value", .string(chosen.rawValue))])))
-      document = .object(fields)
     }
     return ReportInputs(
       profile: .init(name: profile.name, hash: ContentHash.of(document.canonicalBytes)),
@@ -221,19 +215,6 @@ struct ReportCommand: Command {
       clock: options.realtime ? .realtime : .virtual, speed: options.realtime ? options.speed : 1,
       fromMs: options.fromMs, toMs: options.toMs,
       sources: runs.map { .init(path: displayName($0.path, context), hash: $0.hash) })
-  }
-
-  /// The text report's header lines after the first: the cost model and what it means, the
-  /// text, the settle window.
-  static func header(_ inputs: ReportInputs, settleOverridden: Bool, model: ComputeModel) -> String {
-    var text = "compute model: \(inputs.computeModel) (\(model.explanation))\n"
-    text +=
-      "text: \(inputs.text.name), \(inputs.text.utf16Length) UTF-16 units, from offset \(inputs.offset)"
-      + (inputs.prepaginate ? ", prepaginated" : "") + "\n"
-    text +=
-      "settle window: \(NumberFormat.shortest(inputs.settleWindowMs)) ms"
-      + (settleOverridden ? " (--settle-ms)" : " (the profile's)") + "\n"
-    return text
   }
 
   /// Every bundled scenario and recording in `traces/` (any source format), sorted.

@@ -50,7 +50,7 @@ public final class ReaderDocument {
     }
     let start = ThreadCPUClock.nowMs()
     layout = TextLayout(text: text, font: font, fallback: fallback, hyphenator: hyphenator)
-    analysisMs = ((ThreadCPUClock.nowMs() - start) * 1000).rounded() / 1000
+    analysisMs = ComputeModel.microseconds(ThreadCPUClock.nowMs() - start)
   }
 
   /// Length in UTF-16 code units.

@@ -34,13 +34,25 @@ extension Profile {
   }
 
   /// The profile's document as `load` reads it: the file with its `base` profiles merged in
-  /// (what a report hashes to say which profile it measured).
-  public static func document(_ nameOrPath: String, root: String) throws(InputError) -> JSONValue {
+  /// (what a report hashes to say which profile it measured), with `divisionWhenFlat` set to
+  /// `overriding` when that differs from what the file says (`--division-when-flat` changes
+  /// what is measured).
+  public static func document(
+    _ nameOrPath: String, root: String, overriding divisionWhenFlat: DivisionWhenFlat? = nil
+  ) throws(InputError) -> JSONValue {
     let path =
       nameOrPath.hasSuffix(".json") || nameOrPath.contains("/")
       ? nameOrPath : root + "/profiles/" + nameOrPath + ".json"
     let display = path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : path
-    return try loadJSON(path: path, display: display, root: root, depth: 0)
+    let document = try loadJSON(path: path, display: display, root: root, depth: 0)
+    var written = DivisionWhenFlat.frameStays.rawValue
+    if case .string(let value)? = document["divisionWhenFlat"]?["value"] { written = value }
+    guard let divisionWhenFlat, divisionWhenFlat.rawValue != written, case .object(var fields) = document else {
+      return document
+    }
+    fields.removeAll { $0.0 == "divisionWhenFlat" }
+    fields.append(("divisionWhenFlat", .object([("value", .string(divisionWhenFlat.rawValue))])))
+    return .object(fields)
   }
 
   /// The names of the profiles in `root/profiles`.
