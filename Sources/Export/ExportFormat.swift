@@ -1,0 +1,41 @@
+/// A target `hingesim export` writes commands for.
+public enum ExportFormat: String, CaseIterable, Sendable {
+  /// callstack's agent-device: `fold --keyframes` JSON for the iPhone Duo simulator.
+  case agentDevice = "agent-device"
+  /// WebDriverAgent: `POST /session/:id/wda/device/hingeAngle` calls as a shell script.
+  case wda
+  /// Appium's XCUITest driver: `mobile: setSimulatedHingeAngle` steps as JSON.
+  case appium
+  /// The Android Emulator console through `adb emu`, as a shell script.
+  case adb
+  /// Chrome DevTools Protocol `Emulation` messages as JSON Lines with times.
+  case cdp
+
+  /// The format's commands for a timeline.
+  public func render(_ timeline: ExportTimeline) -> ExportOutput {
+    switch self {
+    case .agentDevice: AgentDeviceExport.render(timeline)
+    case .wda: WDAExport.render(timeline)
+    case .appium: AppiumExport.render(timeline)
+    case .adb: ADBExport.render(timeline)
+    case .cdp: CDPExport.render(timeline)
+    }
+  }
+}
+
+/// The text an export writes, and what it could not carry.
+public struct ExportOutput: Sendable, Equatable {
+  /// The commands (a JSON document, JSON Lines or a shell script).
+  public var text: String
+  /// One line per kind of input the target cannot express (empty when nothing was left out).
+  public var leftOut: [String]
+  /// Facts about the conversion worth a line on stderr (merged keyframes, rounding).
+  public var notes: [String]
+
+  /// Makes an output.
+  public init(text: String, leftOut: [String] = [], notes: [String] = []) {
+    self.text = text
+    self.leftOut = leftOut
+    self.notes = notes
+  }
+}
