@@ -29,13 +29,20 @@ public struct ExportOutput: Sendable, Equatable {
   public var text: String
   /// One line per kind of input the target cannot express (empty when nothing was left out).
   public var leftOut: [String]
+  /// The target's documented limits the output exceeds (the target will refuse it as written).
+  public var overLimits: [String]
   /// Facts about the conversion worth a line on stderr (merged keyframes, rounding).
   public var notes: [String]
 
   /// Makes an output.
-  public init(text: String, leftOut: [String] = [], notes: [String] = []) {
+  public init(text: String, leftOut: [String] = [], overLimits: [String] = [], notes: [String] = []) {
     self.text = text
     self.leftOut = leftOut
+    self.overLimits = overLimits
     self.notes = notes
   }
+
+  /// True when the target cannot replay the source in full: something was left out or a limit
+  /// is exceeded (`--strict` exits 65).
+  public var isIncomplete: Bool { !leftOut.isEmpty || !overLimits.isEmpty }
 }

@@ -77,3 +77,29 @@ import Testing
     #expect(ExportFormat.adb.render(timeline).text.contains("emu rotate"))
   }
 }
+
+@Suite struct AgentDeviceLimitTests {
+  /// 70 angles zig-zagging by 10° every 100 ms: no three lie on a line, so all 70 become
+  /// keyframes, more than the 64 agent-device accepts; the output says so instead of failing.
+  @Test func moreThan64KeyframesIsOverTheLimit() {
+    let events = (0..<70).map { i in
+      ExportTimelineTests.update(Double(i * 100), i % 2 == 0 ? 90 : 100, .partiallyOpen)
+    }
+    let output = ExportFormat.agentDevice.render(ExportTimeline.of(events))
+    #expect(output.overLimits.count == 1)
+    #expect(output.overLimits.first?.hasPrefix("70 keyframes over 6900 ms") == true)
+    #expect(output.isIncomplete)
+    #expect(output.leftOut.isEmpty)
+  }
+
+  /// 64 keyframes over exactly 60 000 ms are inside the limits.
+  @Test func sixtyFourKeyframesUpTo60sAreAccepted() {
+    var events = (0..<63).map { i in
+      ExportTimelineTests.update(Double(i * 100), i % 2 == 0 ? 90 : 100, .partiallyOpen)
+    }
+    events.append(ExportTimelineTests.update(60_000, 120, .partiallyOpen))
+    let output = ExportFormat.agentDevice.render(ExportTimeline.of(events))
+    #expect(output.overLimits.isEmpty)
+    #expect(output.text.split(separator: "\n").filter { $0.contains("atMs") }.count == 64)
+  }
+}

@@ -27,10 +27,11 @@ enum AgentDeviceExport {
       text += index == frames.count - 1 ? "\n" : ",\n"
     }
     text += "]\n"
-    var leftOut = timeline.leftOut(
+    let leftOut = timeline.leftOut(
       [.rotation, .textSize, .turn, .goto, .split], target: "agent-device fold --keyframes", rotations: true)
+    var overLimits: [String] = []
     if frames.count > maxKeyframes || (frames.last?.atMs ?? 0) > maxMs {
-      leftOut.append(
+      overLimits.append(
         "\(frames.count) keyframes over \(frames.last?.atMs ?? 0) ms: agent-device accepts 2–\(maxKeyframes) keyframes "
           + "up to \(maxMs) ms and will refuse this (thin with --rate, or cut the source with --from)")
     }
@@ -41,7 +42,7 @@ enum AgentDeviceExport {
           + "already used millisecond, \(straight) within \(NumberFormat.shortest(tolerance))° of the line the tool "
           + "interpolates)")
     }
-    return ExportOutput(text: text, leftOut: leftOut, notes: notes)
+    return ExportOutput(text: text, leftOut: leftOut, overLimits: overLimits, notes: notes)
   }
 
   /// The keyframes for `angles`, and how many angles merged on a millisecond and how many lay on

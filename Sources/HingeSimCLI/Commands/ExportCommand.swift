@@ -25,7 +25,7 @@ struct ExportCommand: Command {
       --to FORMAT        agent-device, wda, appium, adb or cdp (required)
       --rate HZ          at most HZ hinge angles a second (status changes, the end of each
                          move and the last angle are always kept); stderr says how many dropped
-      --strict           exit 65 when anything was left out
+      --strict           exit 65 when anything was left out or a target limit is exceeded
       -o, --out FILE     write to FILE instead of stdout
       --profile NAME, --settle-ms MS, --division-when-flat, --format F, --lenient, --from T,
       --max-events N     as for 'hingesim simulate' (--to names the format here, so export
@@ -71,10 +71,12 @@ struct ExportCommand: Command {
     }
     for note in output.notes { context.stderr.line("hingesim: export: \(note)") }
     for line in output.leftOut { context.stderr.line("hingesim: export: left out \(line)") }
+    for line in output.overLimits { context.stderr.line("hingesim: export: over the target's limits: \(line)") }
     if skipped > 0 { context.stderr.line("hingesim: skipped \(skipped) bad line(s) (--lenient)") }
-    if strict, !output.leftOut.isEmpty {
+    if strict, output.isIncomplete {
       throw CLIError(
-        "export --strict: \(format.rawValue) cannot express \(output.leftOut.count) kind(s) of input (listed above)",
+        "export --strict: \(format.rawValue) cannot replay the source in full (\(output.leftOut.count) kind(s) of "
+          + "input left out, \(output.overLimits.count) limit(s) exceeded; listed above)",
         code: .dataError)
     }
     return .ok
