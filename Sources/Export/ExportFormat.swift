@@ -13,13 +13,18 @@ public enum ExportFormat: String, CaseIterable, Sendable {
 
   /// The format's commands for a timeline.
   public func render(_ timeline: ExportTimeline) -> ExportOutput {
+    var output: ExportOutput
     switch self {
-    case .agentDevice: AgentDeviceExport.render(timeline)
-    case .wda: WDAExport.render(timeline)
-    case .appium: AppiumExport.render(timeline)
-    case .adb: ADBExport.render(timeline)
-    case .cdp: CDPExport.render(timeline)
+    case .agentDevice: output = AgentDeviceExport.render(timeline)
+    case .wda: output = WDAExport.render(timeline)
+    case .appium: output = AppiumExport.render(timeline)
+    case .adb: output = ADBExport.render(timeline)
+    case .cdp: output = CDPExport.render(timeline)
     }
+    if self != .cdp, timeline.angles.isEmpty {
+      output.notes.append("\(rawValue): the stream has no hinge angle (a profile without a hinge?): nothing to fold")
+    }
+    return output
   }
 }
 

@@ -103,3 +103,17 @@ import Testing
     #expect(output.text.split(separator: "\n").filter { $0.contains("atMs") }.count == 64)
   }
 }
+
+@Suite struct NoHingeExportTests {
+  /// A device without a hinge delivers one `{"hinge":null}` update and no angle: agent-device
+  /// gets an empty array (not an invented 0°) and stderr says it needs at least 2 keyframes.
+  @Test func aStreamWithoutAnglesInventsNoKeyframe() {
+    let timeline = ExportTimeline.of([Event(time: 0, .hinge(.noHinge))])
+    #expect(timeline.angles.isEmpty)
+    let output = ExportFormat.agentDevice.render(timeline)
+    #expect(output.text == "[\n]\n")
+    #expect(output.overLimits == ["0 keyframes: agent-device needs at least 2"])
+    #expect(output.notes.contains { $0.contains("no hinge angle") })
+    #expect(!ExportFormat.wda.render(timeline).text.contains("\nangle "))
+  }
+}

@@ -20,24 +20,26 @@ enum ADBExport {
     var events: [(time: Double, order: Int, command: String, comment: String?)] = []
     for (index, angle) in timeline.angles.enumerated() {
       let comment =
-        angle.changesStatus ? "\(angle.status.comment(at: angle.time)): posture \(posture(angle.status))" : nil
+        angle.changesStatus ? "\(ShellSchedule.statusComment(angle)): posture \(posture(angle.status))" : nil
       events.append(
         (angle.time, index * 2, "emu sensor set hinge-angle0 \(NumberFormat.shortest(angle.angle))", comment))
     }
     var unexpressed: [Double] = []
     var quarter = quarterTurns(timeline.initialOrientation) ?? 0
-    for (time, orientation) in timeline.rotations {
-      guard let target = quarterTurns(orientation) else {
-        unexpressed.append(time)
+    for rotation in timeline.rotations {
+      guard let target = quarterTurns(rotation.orientation) else {
+        unexpressed.append(rotation.time)
         continue
       }
       let turns = (target - quarter + 4) % 4
-      for _ in 0..<turns { events.append((time, -1, "emu rotate", "to \(orientation.rawValue)")) }
+      for _ in 0..<turns {
+        events.append((rotation.time, -1, "emu rotate", "to \(rotation.orientation.rawValue)"))
+      }
       quarter = target
     }
     events.sort { ($0.time, $0.order) < ($1.time, $1.order) }
     for event in events { script.run(event.command, at: event.time, comment: event.comment) }
-    var leftOut = timeline.leftOut([.textSize, .turn, .goto, .split], target: "the emulator console", rotations: false)
+    var leftOut = timeline.leftOut([.textSize, .turn, .goto, .split], target: "the emulator console")
     if !unexpressed.isEmpty {
       leftOut.insert(
         "\(unexpressed.count) turn(s) to faceUp/faceDown at "

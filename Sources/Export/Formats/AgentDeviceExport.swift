@@ -28,9 +28,11 @@ enum AgentDeviceExport {
     }
     text += "]\n"
     let leftOut = timeline.leftOut(
-      [.rotation, .textSize, .turn, .goto, .split], target: "agent-device fold --keyframes", rotations: true)
+      [.rotation, .textSize, .turn, .goto, .split], target: "agent-device fold --keyframes")
     var overLimits: [String] = []
-    if frames.count > maxKeyframes || (frames.last?.atMs ?? 0) > maxMs {
+    if frames.count < 2 {
+      overLimits.append("\(frames.count) keyframes: agent-device needs at least 2")
+    } else if frames.count > maxKeyframes || (frames.last?.atMs ?? 0) > maxMs {
       overLimits.append(
         "\(frames.count) keyframes over \(frames.last?.atMs ?? 0) ms: agent-device accepts 2–\(maxKeyframes) keyframes "
           + "up to \(maxMs) ms and will refuse this (thin with --rate, or cut the source with --from)")
@@ -59,7 +61,7 @@ enum AgentDeviceExport {
         frames.append(frame)
       }
     }
-    guard let first = frames.first else { return ([Keyframe(atMs: 0, angle: 0, keep: true)], 0, 0) }
+    guard let first = frames.first else { return ([], 0, 0) }
     if first.atMs > 0 { frames.insert(Keyframe(atMs: 0, angle: first.angle, keep: true), at: 0) }
     if frames.count == 1 { frames.append(Keyframe(atMs: 1, angle: first.angle, keep: true)) }
     let simplified = straighten(frames)

@@ -15,7 +15,7 @@ enum AppiumExport {
     }
     text += "]\n"
     let leftOut = timeline.leftOut(
-      [.rotation, .textSize, .turn, .goto, .split], target: "mobile: setSimulatedHingeAngle", rotations: true)
+      [.rotation, .textSize, .turn, .goto, .split], target: "mobile: setSimulatedHingeAngle")
     return ExportOutput(text: text, leftOut: leftOut)
   }
 }

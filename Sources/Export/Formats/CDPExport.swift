@@ -41,7 +41,7 @@ enum CDPExport {
         lastFolded = layout.folded
       }
     }
-    let leftOut = timeline.leftOut([.textSize, .turn, .goto, .split], target: "CDP Emulation", rotations: false)
+    let leftOut = timeline.leftOut([.textSize, .turn, .goto, .split], target: "CDP Emulation")
     var notes: [String] = []
     if rounded > 0 {
       notes.append("cdp: \(rounded) display feature(s) at fractional points, rounded outwards to whole pixels")

@@ -22,11 +22,8 @@ struct ShellSchedule {
     text += command + (comment.map { "  # \($0)" } ?? "") + "\n"
   }
 
-  /// Appends a line as is.
-  mutating func line(_ line: String) { text += line + "\n" }
-}
-
-extension HingeStatus {
-  /// `t=… ms, status` for a script comment.
-  func comment(at time: Double) -> String { "t=\(NumberFormat.ms(time)) ms, \(rawValue)" }
+  /// `t=… ms, status` for a status change's comment.
+  static func statusComment(_ angle: ExportTimeline.Angle) -> String {
+    "t=\(NumberFormat.ms(angle.time)) ms, \(angle.status.rawValue)"
+  }
 }

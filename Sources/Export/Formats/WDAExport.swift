@@ -24,10 +24,10 @@ enum WDAExport {
     for angle in timeline.angles {
       script.run(
         "angle \(NumberFormat.shortest(angle.angle))", at: angle.time,
-        comment: angle.changesStatus ? angle.status.comment(at: angle.time) : nil)
+        comment: angle.changesStatus ? ShellSchedule.statusComment(angle) : nil)
     }
     let leftOut = timeline.leftOut(
-      [.rotation, .textSize, .turn, .goto, .split], target: "the WebDriverAgent hinge endpoint", rotations: true)
+      [.rotation, .textSize, .turn, .goto, .split], target: "the WebDriverAgent hinge endpoint")
     return ExportOutput(text: script.text, leftOut: leftOut)
   }
 }

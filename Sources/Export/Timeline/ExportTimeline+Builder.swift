@@ -25,7 +25,7 @@ extension ExportTimeline {
         lastStatus = update.status
       case .orientation(let orientation):
         if sawOrientation {
-          timeline.rotations.append((t, orientation))
+          timeline.rotations.append(Rotation(time: t, orientation: orientation))
         } else {
           timeline.initialOrientation = orientation
           sawOrientation = true

@@ -3,11 +3,9 @@ import EventStream
 extension ExportTimeline {
   /// One line per kind of input in `kinds` that the timeline holds: the count, the times and why
   /// the target cannot carry them.
-  func leftOut(_ kinds: Set<Input.Kind>, target: String, rotations includeRotations: Bool) -> [String] {
+  func leftOut(_ kinds: Set<Input.Kind>, target: String) -> [String] {
     var times: [Input.Kind: [Double]] = [:]
-    if includeRotations, kinds.contains(.rotation) {
-      times[.rotation] = rotations.map(\.time)
-    }
+    if kinds.contains(.rotation) { times[.rotation] = rotations.map(\.time) }
     for input in inputs where kinds.contains(input.kind) { times[input.kind, default: []].append(input.time) }
     return Input.Kind.allCases.compactMap { kind in
       guard let list = times[kind], !list.isEmpty else { return nil }

@@ -37,6 +37,14 @@ public struct ExportTimeline: Sendable, Equatable {
     public var folded: Bool
   }
 
+  /// An orientation change.
+  public struct Rotation: Sendable, Equatable {
+    /// Stream time, ms.
+    public var time: Double
+    /// The new orientation.
+    public var orientation: Orientation
+  }
+
   /// An input no hinge or viewport command carries, with its time.
   public struct Input: Sendable, Equatable {
     /// Stream time, ms.
@@ -59,7 +67,7 @@ public struct ExportTimeline: Sendable, Equatable {
   /// Frames, folds and postures, in time order (one per time).
   public var layouts: [Layout] = []
   /// Orientation changes after the first orientation, in time order.
-  public var rotations: [(time: Double, orientation: Orientation)] = []
+  public var rotations: [Rotation] = []
   /// The orientation the source starts in.
   public var initialOrientation: Orientation = .portrait
   /// Inputs besides the hinge and orientation, in time order.
@@ -67,11 +75,4 @@ public struct ExportTimeline: Sendable, Equatable {
 
   /// Makes an empty timeline.
   public init() {}
-
-  public static func == (a: ExportTimeline, b: ExportTimeline) -> Bool {
-    a.angles == b.angles && a.layouts == b.layouts && a.inputs == b.inputs
-      && a.initialOrientation == b.initialOrientation
-      && a.rotations.map(\.time) == b.rotations.map(\.time)
-      && a.rotations.map(\.orientation) == b.rotations.map(\.orientation)
-  }
 }
