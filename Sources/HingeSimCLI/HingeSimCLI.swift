@@ -16,6 +16,7 @@ public enum HingeSimCLI {
     ReadCommand.self,
     CheckCommand.self,
     ReportCommand.self,
+    ExportCommand.self,
     PaginateCommand.self,
     TracesCommand.self,
     ProfilesCommand.self,
