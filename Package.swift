@@ -49,9 +49,9 @@ let package = Package(
     .target(name: "Reader", dependencies: ["EventStream", "Simulator", "Typesetter", "Platform"]),
     // Settle-cycle timing records, latency reports and their comparison.
     .target(name: "Timing", dependencies: ["EventStream"]),
-    // Exporters: any source's simulator stream as the commands that drive real targets (agent-device,
-    // WebDriverAgent, Appium, the Android Emulator console, Chrome DevTools Protocol).
-    .target(name: "Export", dependencies: ["EventStream"]),
+    // Back-ends: exporters that turn any source's simulator stream into the commands that drive real
+    // targets (agent-device, WebDriverAgent, Appium, the Android Emulator console, Chrome DevTools Protocol).
+    .target(name: "Backends", dependencies: ["EventStream"]),
     // Writers for people and tools: text timeline, Chrome trace, SVG timeline, the live terminal view.
     .target(name: "Reports", dependencies: ["EventStream", "Simulator", "Reader", "Timing", "Platform"]),
     // The built-in benchmarks (`hingesim bench`): simulate, script, typeset against Pango, knob latency.
@@ -63,7 +63,7 @@ let package = Package(
       name: "HingeSimCLI",
       dependencies: [
         "EventStream", "Inputs", "Simulator", "Typesetter", "Reader", "Timing", "Reports", "Benchmarks", "Knob",
-        "Platform", "Export",
+        "Platform", "Backends",
       ]),
     .executableTarget(name: "hingesim", dependencies: ["HingeSimCLI", "Platform"]),
 
@@ -81,7 +81,7 @@ let package = Package(
     .testTarget(name: "ReaderTests", dependencies: ["Reader", "TestSupport"]),
     .testTarget(name: "TimingTests", dependencies: ["Timing", "Simulator", "TestSupport"]),
     .testTarget(name: "ReportsTests", dependencies: ["Reports", "Timing", "Simulator", "TestSupport"]),
-    .testTarget(name: "ExportTests", dependencies: ["Export", "EventStream"]),
+    .testTarget(name: "BackendsTests", dependencies: ["Backends", "EventStream"]),
     .testTarget(name: "KnobTests", dependencies: ["Knob", "KnobTestSupport", "CFakeEvdev", "CEvdev"]),
     .testTarget(
       name: "HingeSimCLITests",

@@ -1,5 +1,5 @@
 import EventStream
-import Export
+import Backends
 import Platform
 
 /// `hingesim export SOURCE --to FORMAT`: the simulator stream of SOURCE as the commands that

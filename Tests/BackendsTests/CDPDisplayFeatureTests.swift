@@ -1,7 +1,7 @@
 import EventStream
 import Testing
 
-@testable import Export
+@testable import Backends
 
 @Suite struct CDPDisplayFeatureTests {
   /// The iPhone Duo's fold held wide: x = 455.5, 40 pt wide (the profile's measured frame). CDP

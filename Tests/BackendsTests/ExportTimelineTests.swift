@@ -1,7 +1,7 @@
 import EventStream
 import Testing
 
-@testable import Export
+@testable import Backends
 
 @Suite struct ExportTimelineTests {
   static func update(_ t: Double, _ angle: Double, _ status: HingeStatus) -> Event {
