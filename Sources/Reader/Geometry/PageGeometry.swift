@@ -122,11 +122,11 @@ public struct PageGeometry: Hashable, Sendable {
       pageHeight = h
       let left = Rect(x: e, y: e, width: w, height: h)
       let right = Rect(x: width / 2 + f, y: e, width: w, height: h)
-      frames = direction == .ltr ? [left, right] : [right, left]
+      frames = direction == .rtl ? [right, left] : [left, right]
       turnArea = nil
       notes = .sheet
       notesRegion = nil
-      keepOutFrames = []
+      keepOutFrames = []  // no fold: nothing in the way
     } else {
       let w = max(1, width - 2 * e)
       let h = max(1, height - 2 * e)
