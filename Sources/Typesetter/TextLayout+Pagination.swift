@@ -6,9 +6,10 @@ extension TextLayout {
     width: Double, height: Double, style: TextStyle, through offset: Int? = nil
   ) -> Pagination {
     let size = style.pointSize.isFinite && style.pointSize > 0 ? style.pointSize : 1
+    let scale = style.advanceScale.isFinite && style.advanceScale > 0 ? style.advanceScale : 1
     var pagination = Pagination(
       width: width, height: height, style: style,
-      pointsPerUnit: size / Double(font.unitsPerEm))
+      pointsPerUnit: size * scale / Double(font.unitsPerEm))
     if offset == nil, width.isFinite, width > 0 {
       // Size the line and page arrays once (the estimate is a few per cent high as a rule).
       let lines = estimatedLines(width: width, pointsPerUnit: pagination.pointsPerUnit)

@@ -347,6 +347,28 @@ struct ProfileFields {
       lineFragmentPadding: try number("typography.lineFragmentPadding", nonNegative: true),
       hyphenationDictionary: dictionary,
       hyphenLeftMin: (try? integer("typography.hyphenation.leftMin", atLeast: 1)) ?? 2,
-      hyphenRightMin: (try? integer("typography.hyphenation.rightMin", atLeast: 1)) ?? 3)
+      hyphenRightMin: (try? integer("typography.hyphenation.rightMin", atLeast: 1)) ?? 3,
+      calibration: try calibration())
+  }
+
+  /// `typography.calibration`, if the profile has one: the device font's metrics, each sourced.
+  func calibration() throws(ProfileError) -> Profile.Typography.Calibration? {
+    let path = "typography.calibration"
+    guard case .object? = root["typography"]?["calibration"] else {
+      if let found = root["typography"]?["calibration"], found != .null {
+        throw ProfileError(message: "\(path): expected an object of font metrics, found \(found.found)")
+      }
+      return nil
+    }
+    try requireSource(path)
+    var scale: Double?
+    if let v = try? value(path + ".advanceScale"), v != .null {
+      scale = try number(path + ".advanceScale", positive: true)
+    }
+    return Profile.Typography.Calibration(
+      unitsPerEm: try number(path + ".unitsPerEm", positive: true),
+      ascender: try number(path + ".ascender", positive: true),
+      descender: try number(path + ".descender"), lineGap: try number(path + ".lineGap", nonNegative: true),
+      advanceScale: scale)
   }
 }
