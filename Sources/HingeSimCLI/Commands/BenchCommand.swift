@@ -57,9 +57,11 @@ struct BenchCommand: Command {
     let texts = try args.options("--text")
     let rest = try args.positionals()
     guard rest.isEmpty else { throw .usage("unexpected '\(rest[0])'") }
-    var profileArgs = Arguments([])
-    let setup = try TypesetSetup.parse(&profileArgs, context)  // the bundled profile's typography, Large
-    let typography = try SourceOptions().loadProfile(context).typography
+    // The bundled profile's uncalibrated typography at Large: Pango sets Inter as it is, so the
+    // agreement compares like with like.
+    var profileArgs = Arguments(["--typography", "inter"])
+    let setup = try TypesetSetup.parse(&profileArgs, context)
+    let typography = try TypesetSetup.typography(of: try SourceOptions().loadProfile(context), choice: .inter)
     let fonts = try setup.loadFonts()
     let settings = TypesetBenchmark.Settings(
       runs: runs, skipPango: skipPango, texts: texts, resourceRoot: context.resourceRoot,

@@ -36,9 +36,25 @@ extension Profile {
   /// The profile's document as `load` reads it: the file with its `base` profiles merged in
   /// (what a report hashes to say which profile it measured), with `divisionWhenFlat` set to
   /// `overriding` when that differs from what the file says (`--division-when-flat` changes
-  /// what is measured).
+  /// what is measured), and a `typography.choice` when `typography` is not the profile's
+  /// default (`--typography` changes it too).
   public static func document(
-    _ nameOrPath: String, root: String, overriding divisionWhenFlat: DivisionWhenFlat? = nil
+    _ nameOrPath: String, root: String, overriding divisionWhenFlat: DivisionWhenFlat? = nil,
+    typography: TypographyChoice? = nil
+  ) throws(InputError) -> JSONValue {
+    let document = try document(nameOrPath, root: root, overriding: divisionWhenFlat)
+    let calibrated = document["typography"]?["calibration"].map { $0 != .null } ?? false
+    guard let typography, typography != .defaultChoice(hasCalibration: calibrated),
+      case .object(var fields) = document, case .object(var typographyFields)? = document["typography"]
+    else { return document }
+    typographyFields.append(("choice", .string(typography.rawValue)))
+    fields.removeAll { $0.0 == "typography" }
+    fields.append(("typography", .object(typographyFields)))
+    return .object(fields)
+  }
+
+  private static func document(
+    _ nameOrPath: String, root: String, overriding divisionWhenFlat: DivisionWhenFlat?
   ) throws(InputError) -> JSONValue {
     let path =
       nameOrPath.hasSuffix(".json") || nameOrPath.contains("/")

@@ -7,6 +7,9 @@ public enum TypographyChoice: String, Sendable, Equatable, CaseIterable {
   case calibrated
   /// The profile's line heights and the stand-in font's own advances.
   case inter
+
+  /// The choice when none is given: `inter`, today's typography, with a calibration or without.
+  public static func defaultChoice(hasCalibration: Bool) -> TypographyChoice { .inter }
 }
 
 extension Profile.Typography {
@@ -56,6 +59,6 @@ extension Profile.Typography {
     return typography
   }
 
-  /// The choice when none is given: `inter`, today's typography.
-  public var defaultChoice: TypographyChoice { .inter }
+  /// The choice when none is given (`TypographyChoice.defaultChoice(hasCalibration:)`).
+  public var defaultChoice: TypographyChoice { .defaultChoice(hasCalibration: calibration != nil) }
 }
