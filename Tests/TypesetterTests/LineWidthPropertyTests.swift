@@ -111,6 +111,31 @@ struct SplitMix64: RandomNumberGenerator {
     }
   }
 
+  /// With scaled advances (the SF Pro calibration) there is no Pango rounding to agree with: no
+  /// line is wider than its page at all, not even within a font unit.
+  @Test(arguments: 0..<4)
+  func scaledLinesNeverExceedTheirPage(_ batch: Int) {
+    var rng = SplitMix64(seed: 0x5CA1_0000 + UInt64(batch))
+    for _ in 0..<25 {
+      let text = Self.randomText(&rng)
+      let layout = Fixtures.layout(text, hyphenate: true)
+      for category in Self.categories {
+        var style = Fixtures.style(category)
+        style.advanceScale = 0.946
+        for width in Self.widths + [486, 554, 629] {
+          let p = layout.paginate(width: width, height: 571, style: style)
+          Fixtures.expectPartition(p, count: text.utf16.count)
+          for page in 0..<p.pageCount {
+            for line in p.lines(onPage: page) where line.width > width + 1e-9 {
+              let body = Self.body(layout.text(in: line.range))
+              #expect(body.count == 1, "\(line.width) pt > \(width) pt at \(category): \(Self.escaped(body))")
+            }
+          }
+        }
+      }
+    }
+  }
+
   /// A run of brackets then a Hebrew letter is shaped right to left: the width before each
   /// cluster must still count the clusters before it in the text (it counted none, so the first
   /// line had width 0 and the second the whole 632.67 pt).
