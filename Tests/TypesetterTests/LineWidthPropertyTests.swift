@@ -1,4 +1,5 @@
 import EventStream
+import TestSupport
 import Testing
 
 @testable import Typesetter
@@ -111,27 +112,18 @@ struct SplitMix64: RandomNumberGenerator {
     }
   }
 
-  /// With scaled advances (the SF Pro calibration) there is no Pango rounding to agree with: no
-  /// line is wider than its page at all, not even within a font unit.
-  @Test(arguments: 0..<4)
-  func scaledLinesNeverExceedTheirPage(_ batch: Int) {
-    var rng = SplitMix64(seed: 0x5CA1_0000 + UInt64(batch))
-    for _ in 0..<25 {
-      let text = Self.randomText(&rng)
-      let layout = Fixtures.layout(text, hyphenate: true)
-      for category in Self.categories {
-        var style = Fixtures.style(category)
-        style.advanceScale = 0.946
-        for width in Self.widths + [486, 554, 629] {
-          let p = layout.paginate(width: width, height: 571, style: style)
-          Fixtures.expectPartition(p, count: text.utf16.count)
-          for page in 0..<p.pageCount {
-            for line in p.lines(onPage: page) where line.width > width + 1e-9 {
-              let body = Self.body(layout.text(in: line.range))
-              #expect(body.count == 1, "\(line.width) pt > \(width) pt at \(category): \(Self.escaped(body))")
-            }
-          }
-        }
+  /// The sample chapter calibrated, over a sweep of page widths (486 pt is the closed-sideways
+  /// width where `check` once found a line 486.00x pt wide): every line within its page.
+  @Test func scaledSampleChapterLinesNeverExceedTheirPage() throws {
+    let text = try FileBytes.read(path: TestSupport.packageRoot + "/texts/sample-chapter.txt")
+    let layout = Fixtures.layout(String(decoding: text, as: UTF8.self), hyphenate: true)
+    for category in Self.categories {
+      var style = Fixtures.style(category)
+      style.advanceScale = 0.946
+      for width in stride(from: 300.0, through: 640, by: 2.5) + [486] {
+        let p = layout.paginate(width: width, height: 571, style: style)
+        let widest = Double(p.lineWidths.max() ?? 0) * p.pointsPerUnit
+        #expect(widest <= width + 1e-9, "\(widest) pt > \(width) pt at \(category)")
       }
     }
   }
