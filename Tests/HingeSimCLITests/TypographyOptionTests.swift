@@ -78,6 +78,22 @@ struct TypographyOptionTests {
     #expect(calibrated == plain || inter == plain)  // one of them is the default
   }
 
+  @Test("a bad calibration is bad data at its file, line and column")
+  func badCalibration() throws {
+    let bundled = String(
+      decoding: try FileBytes.read(path: TestSupport.packageRoot + "/profiles/iphone-duo.json"), as: UTF8.self)
+    #expect(bundled.contains(#""advanceScale": 0.946,"#))
+    let path = TestSupport.temporaryFile(
+      bundled.replacingOccurrences(of: #""advanceScale": 0.946,"#, with: #""advanceScale": 0,"#), suffix: ".json")
+    let check = CLIHarness.run(["profiles", "--check", path])
+    #expect(check.code == 65)
+    #expect(
+      check.stderr.contains(path + ":112:7: typography.calibration.advanceScale: expected a positive number, found 0"),
+      "\(check.stderr)")
+    let run = CLIHarness.run(["run", "--profile", path])
+    #expect(run.code == 65)
+  }
+
   @Test("an unknown typography is a usage error on every command that takes it")
   func usage() {
     for command in [["run"], ["check", "traces/default.hinge"], ["report"], ["read"], ["knob"]] {
