@@ -85,10 +85,14 @@ struct TypographyOptionTests {
     #expect(bundled.contains(#""advanceScale": 0.946,"#))
     let path = TestSupport.temporaryFile(
       bundled.replacingOccurrences(of: #""advanceScale": 0.946,"#, with: #""advanceScale": 0,"#), suffix: ".json")
+    let before = try #require(bundled.range(of: #""advanceScale": 0.946,"#)).lowerBound
+    let line = bundled[..<before].count { $0 == "\n" } + 1
+    let column = bundled[..<before].reversed().prefix { $0 != "\n" }.count + 1
     let check = CLIHarness.run(["profiles", "--check", path])
     #expect(check.code == 65)
     #expect(
-      check.stderr.contains(path + ":112:7: typography.calibration.advanceScale: expected a positive number, found 0"),
+      check.stderr.contains(
+        "\(path):\(line):\(column): typography.calibration.advanceScale: expected a positive number, found 0"),
       "\(check.stderr)")
     let run = CLIHarness.run(["run", "--profile", path])
     #expect(run.code == 65)
