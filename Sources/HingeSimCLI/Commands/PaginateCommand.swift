@@ -23,8 +23,9 @@ struct PaginateCommand: Command {
       --typography T     calibrated: line heights from the profile's SF Pro metrics and
                          advances scaled to SF Pro's widths (typography.calibration);
                          inter: the profile's line heights and Inter's own widths
-                         (default: inter)
-      --line-height PT   line height (default: the category's, 22 at large)
+                         (default: calibrated when the profile has a calibration)
+      --line-height PT   line height (default: the category's under the typography,
+                         20.287 at large calibrated, 22 inter)
       --no-hyphenation   hyphenationFactor 0 (default 0.7)
       --lang TAG         the text's language (de, de-CH, en-US, he, …): its hyphenation patterns
                          from /usr/share/hyphen, none when none is installed (default: the

@@ -8,8 +8,11 @@ public enum TypographyChoice: String, Sendable, Equatable, CaseIterable {
   /// The profile's line heights and the stand-in font's own advances.
   case inter
 
-  /// The choice when none is given: `inter`, today's typography, with a calibration or without.
-  public static func defaultChoice(hasCalibration: Bool) -> TypographyChoice { .inter }
+  /// The choice when none is given: `calibrated` when the profile has a calibration (the
+  /// simulator should place text as the device does), else `inter`.
+  public static func defaultChoice(hasCalibration: Bool) -> TypographyChoice {
+    hasCalibration ? .calibrated : .inter
+  }
 }
 
 extension Profile.Typography {
