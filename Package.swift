@@ -87,7 +87,7 @@ let package = Package(
       name: "HingeSimCLITests",
       dependencies: [
         "HingeSimCLI", "Inputs", "Simulator", "Reader", "Timing", "Reports", "TestSupport", "KnobTestSupport",
-        "CFakeEvdev", "Knob",
+        "CFakeEvdev", "Knob", "Benchmarks",
       ],
       exclude: ["Golden"]),
   ],

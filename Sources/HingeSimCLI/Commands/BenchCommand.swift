@@ -7,7 +7,7 @@ import Simulator
 /// options; the benchmarks themselves live in the `Benchmarks` module.
 struct BenchCommand: Command {
   static let name = "bench"
-  static let summary = "run a built-in benchmark (typeset, simulate, script, knob)"
+  static let summary = "run a built-in benchmark (typeset, placement, simulate, script, knob)"
   static let usage = """
     usage: hingesim bench NAME [options]
 
@@ -15,6 +15,12 @@ struct BenchCommand: Command {
       typeset    Typesetter cold and warm times on the bundled sample and the shared corpus,
                  next to Pango (../shared/reference/pango-paginate.c) in the same run
                  (options: --runs N, --no-pango, --text FILE…)
+      placement  the page holding character 20,000 and the page count per pose, and the
+                 characters per page at Large and AX5, with the profile's typography as
+                 written (inter) and calibrated to SF Pro (calibrated), next to the
+                 reference reader's figures and the difference in per cent
+                 (options: --profile NAME, --offset N, --text FILE; default the shared
+                 ../shared/corpus/pride-and-prejudice-excerpt-44k.txt)
       simulate   simulate a generated 1,000,000-sample JSONL trace from a file to /dev/null;
                  prints samples/s (target ≥ 1,000,000)
       script     compile a generated script of 1,000,000 samples and run it through the
@@ -35,13 +41,14 @@ struct BenchCommand: Command {
 
     """
 
-  static let names = ["typeset", "simulate", "script", "knob"]
+  static let names = ["typeset", "placement", "simulate", "script", "knob"]
 
   static func run(_ args: inout Arguments, _ context: CommandContext) throws(CLIError) -> ExitCode {
     let list = names.joined(separator: ", ")
     guard let name = args.subcommand() else { throw .usage("bench needs a NAME (\(list))") }
     switch name {
     case "typeset": return try typeset(&args, context)
+    case "placement": return try placement(&args, context)
     case "simulate": return try simulate(&args, context)
     case "script": return try script(&args, context)
     case "knob": return try knob(&args, context)
@@ -57,9 +64,11 @@ struct BenchCommand: Command {
     let texts = try args.options("--text")
     let rest = try args.positionals()
     guard rest.isEmpty else { throw .usage("unexpected '\(rest[0])'") }
-    var profileArgs = Arguments([])
-    let setup = try TypesetSetup.parse(&profileArgs, context)  // the bundled profile's typography, Large
-    let typography = try SourceOptions().loadProfile(context).typography
+    // The bundled profile's uncalibrated typography at Large: Pango sets Inter as it is, so the
+    // agreement compares like with like.
+    var profileArgs = Arguments(["--typography", "inter"])
+    let setup = try TypesetSetup.parse(&profileArgs, context)
+    let typography = try TypesetSetup.typography(of: try SourceOptions().loadProfile(context), choice: .inter)
     let fonts = try setup.loadFonts()
     let settings = TypesetBenchmark.Settings(
       runs: runs, skipPango: skipPango, texts: texts, resourceRoot: context.resourceRoot,

@@ -20,7 +20,7 @@ struct CheckCommand: Command {
 
     options:
       --text FILE, --offset N, --direction D, --prepaginate, --lang TAG,
-      --compute-model M, --compute-ms MS                       as for 'hingesim run'
+      --typography T, --compute-model M, --compute-ms MS       as for 'hingesim run'
       --profile NAME, --settle-ms MS, --division-when-flat W, --format F, --lenient,
       --from T, --to T, --max-events N                         as for 'hingesim simulate'
 

@@ -31,6 +31,7 @@ struct ReportCommand: Command {
       --direction D      ltr, rtl or auto (default): the order the reader's pages run in
       --prepaginate      paginate every pose's page size in the background
       --lang TAG         the text's language: its hyphenation patterns (none installed: none)
+      --typography T     calibrated or inter, as for 'hingesim run'
       --json             the report as JSON (what --compare reads)
       --csv              the report as CSV (cause,metric,count,min_ms,p50_ms,…)
       --trace-out FILE   write a Chrome trace (open in ui.perfetto.dev or chrome://tracing);
@@ -94,7 +95,7 @@ struct ReportCommand: Command {
     let textFile = try TextFile.read(readerOptions.resolvedTextPath(context))
     if let warning = textFile.warning { context.stderr.line("hingesim: warning: \(warning)") }
     let text = textFile.text
-    let profile = readerOptions.applyingLanguage(to: try options.loadProfile(context), text: text)
+    let profile = try readerOptions.applyingTypesetting(to: try options.loadProfile(context), text: text)
     let runOptions = RunOptions(options, reader: readerOptions)
     let outputs = SourceRun.Outputs(trace: tracePath != nil, plot: plotPath != nil)
     let showProgress = context.stderr.isTerminal && paths.count > 1
@@ -201,7 +202,8 @@ struct ReportCommand: Command {
     let document: JSONValue
     do {
       document = try Profile.document(
-        options.profileName, root: context.resourceRoot, overriding: options.divisionWhenFlat)
+        options.profileName, root: context.resourceRoot, overriding: options.divisionWhenFlat,
+        typography: reader.typography)
     } catch {
       throw CLIError(inputError: error)
     }

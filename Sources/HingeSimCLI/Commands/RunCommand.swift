@@ -29,6 +29,9 @@ struct RunCommand: Command {
       --view             the full-screen live view (plays at wall-clock pace; --speed X)
       --prepaginate      paginate every pose's page size in the background
       --lang TAG         the text's language: its hyphenation patterns (none installed: none)
+      --typography T     calibrated (the profile's SF Pro metrics: line heights and widths)
+                         or inter (the profile's line heights, Inter's widths); default
+                         calibrated when the profile has a calibration, else inter
       --compute-model M  what a pagination is charged: host (this machine's thread CPU
                          time, the default), fixed:MS, device, device:low, device:high
       --compute-ms MS    the same as --compute-model fixed:MS (reproducible streams)
