@@ -54,8 +54,10 @@ public final class TextLayout {
     let fallback =
       fallback != nil || systemFallback
       ? FontFallback(primary: font, first: fallback, system: systemFallback) : nil
+    // Levels first: each segment is shaped in its level's direction.
+    let bidi = BidiLevels(units: units, paragraphEnds: BidiLevels.paragraphEnds(of: units))
     let analysis = TextAnalysis(
-      text: text, units: units, font: font, fallback: fallback, shaper: shaper)
+      text: text, units: units, levels: bidi.levels, font: font, fallback: fallback, shaper: shaper)
     self.units = units
     self.font = font
     self.fallback = fallback
@@ -67,11 +69,6 @@ public final class TextLayout {
     self.totalWidth = analysis.totalWidth
     self.forcedBreaks = analysis.forcedBreaks
     self.boundarySteps = analysis.boundarySteps
-    var paragraphEnds: [Int] = []
-    for segment in analysis.segments where segment.flags & Segment.endsParagraph != 0 {
-      paragraphEnds.append(Int(segment.end))
-    }
-    let bidi = BidiLevels(units: units, paragraphEnds: paragraphEnds)
     self.bidi = bidi
     if !bidi.levels.isEmpty && fallback != nil {
       Self.separateSpacesAtLevelChanges(&segments, units: units, levels: bidi.levels, font: font, shaper: shaper)

@@ -6,6 +6,23 @@ import CFribidi
 /// character and no explicit embedding, override or isolate is left to right at level 0 without
 /// asking FriBidi, so an English text costs one scan.
 struct BidiLevels {
+  /// The UTF-16 offsets after each paragraph's terminator, ascending, the last the text's end:
+  /// where the analysis ends paragraphs (UAX #14's mandatory breaks after LF, CR not before LF,
+  /// and U+2029; VT, FF, NEL and U+2028 end lines inside a paragraph).
+  static func paragraphEnds(of units: [UInt16]) -> [Int] {
+    var ends: [Int] = []
+    let n = units.count
+    for k in 0..<n {
+      switch units[k] {
+      case 0x0A, 0x2029: ends.append(k + 1)
+      case 0x0D where k + 1 == n || units[k + 1] != 0x0A: ends.append(k + 1)
+      default: break
+      }
+    }
+    if ends.last != n { ends.append(n) }
+    return ends
+  }
+
   /// The UTF-16 offset each paragraph starts at, ascending (the first is 0).
   var paragraphStarts: [Int] = []
   /// Per paragraph: its direction is right to left; nil: it has no strong character.

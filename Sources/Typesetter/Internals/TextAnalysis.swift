@@ -12,8 +12,12 @@ struct TextAnalysis {
   /// Steps taken to find grapheme-cluster boundaries (a work count; see `CharacterBoundaries`).
   var boundarySteps = 0
 
+  /// Analyses `units` (the UTF-16 of `string`) whose UAX #9 embedding levels are `levels` (empty:
+  /// all 0). Each segment is shaped in the direction of its body's level (`ShapingDirection`), and
+  /// distinct segments are distinct in content and that direction.
   init(
-    text string: String, units: [UInt16], font: Font, fallback: FontFallback?, shaper: HarfBuzzShaper
+    text string: String, units: [UInt16], levels: [UInt8], font: Font, fallback: FontFallback?,
+    shaper: HarfBuzzShaper
   ) {
     let n = units.count
     words = WordTable(expected: max(256, n / 40))
@@ -25,7 +29,7 @@ struct TextAnalysis {
       }
     }
     segments.reserveCapacity(n / 5 + 1)
-    let measurer = SegmentMeasurer(font: font, fallback: fallback, shaper: shaper)
+    var measurer = SegmentMeasurer(font: font, fallback: fallback, shaper: shaper)
     var pairKerns: [UInt64: Int32] = [:]
     var characters = CharacterBoundaries(string)
     units.withUnsafeBufferPointer { buffer in
@@ -69,10 +73,13 @@ struct TextAnalysis {
           var word: Int32 = -1
           var body = 0
           var full = 0
+          let direction = ShapingDirection(
+            levels: levels, segmentStart..<(bodyEnd > segmentStart ? bodyEnd : contentEnd), in: text)
+          measurer.direction = direction.harfBuzz
           if length > 0 {
             let hash = WordTable.hash(text + segmentStart, length)
             let (entry, slot) = words.find(
-              hash: hash, start: segmentStart, length: length, in: text)
+              hash: hash, start: segmentStart, length: length, direction: direction, in: text)
             if entry >= 0 {
               word = entry
               body = Int(words.bodyWidths[Int(entry)])
@@ -97,13 +104,14 @@ struct TextAnalysis {
                 ? HyphenTable.Entry(first: first, count: Int32(words.bodyGlyphs.count) - first)
                 : HyphenTable.Entry(first: -1, count: 0)
               word = words.append(
-                slot: slot, hash: hash, start: segmentStart, length: length, body: body, full: full,
-                bodyGlyphs: glyphs)
+                slot: slot, hash: hash, start: segmentStart, length: length, direction: direction,
+                body: body, full: full, bodyGlyphs: glyphs)
             }
           }
           var kern: Int32 = 0
           if previousJoins && bodyEnd > segmentStart {
-            kern = Self.pairKern(text, at: segmentStart, end: bodyEnd, cache: &pairKerns, measurer)
+            kern = Self.pairKern(
+              text, at: segmentStart, end: bodyEnd, direction: direction, cache: &pairKerns, measurer)
           }
           segments.append(
             Segment(
@@ -135,9 +143,10 @@ struct TextAnalysis {
   }
 
   /// The kerning between the code point before `at` and the one starting at `at`: the pair shaped
-  /// together minus each shaped alone. Cached per pair.
+  /// together minus each shaped alone (in `measurer`'s direction). Cached per pair and direction.
   static func pairKern(
-    _ text: UnsafePointer<UInt16>, at boundary: Int, end: Int, cache: inout [UInt64: Int32],
+    _ text: UnsafePointer<UInt16>, at boundary: Int, end: Int, direction: ShapingDirection,
+    cache: inout [UInt64: Int32],
     _ measurer: SegmentMeasurer
   ) -> Int32 {
     var before = 1
@@ -156,7 +165,7 @@ struct TextAnalysis {
       after == 2
       ? surrogatePair(text[boundary], text[boundary + 1])
       : UInt32(text[boundary])
-    let key = UInt64(a) << 32 | UInt64(b)
+    let key = UInt64(direction.rawValue) << 56 | UInt64(a) << 32 | UInt64(b)
     if let kern = cache[key] { return kern }
     let pair = measurer.advance(text + boundary - before, count: before + after)
     let first = measurer.advance(text + boundary - before, count: before)
@@ -225,6 +234,9 @@ struct SegmentMeasurer {
   let font: Font
   let fallback: FontFallback?
   let shaper: HarfBuzzShaper
+  /// The direction every run is shaped in (its bidi level's), or nil: each run's own, from its
+  /// script (HarfBuzz's guess).
+  var direction: hb_direction_t? = nil
 
   /// The longest run shaped at once, in UTF-16 units.
   static let longestRun = 512
@@ -240,7 +252,8 @@ struct SegmentMeasurer {
     var missing = false
     if count <= Self.longestRun {
       let fast = shaper.splitAdvance(
-        units, count: count, split: bodyLength, face: font.face, record: record, head: &bodyGlyphs)
+        units, count: count, split: bodyLength, face: font.face, direction: direction, record: record,
+        head: &bodyGlyphs)
       guard fast.missing || Self.hasEmojiVariation(units, count: count), fallback != nil else {
         return (fast.head, fast.total, fast.separable)
       }
@@ -269,8 +282,9 @@ struct SegmentMeasurer {
     var start = 0
     while start < count {
       let end = count > Self.longestRun ? Self.pieceEnd(units, from: start, count: count) : count
-      let (total, missing) = shaper.shape(units + start, count: end - start, face: font.face) {
-        n, glyph in
+      let (total, missing) = shaper.shape(
+        units + start, count: end - start, face: font.face, direction: direction
+      ) { n, glyph in
         var total = 0
         var missing = false
         for k in 0..<n {
@@ -342,7 +356,7 @@ struct SegmentMeasurer {
 
   /// The glyphs of one piece (see `glyphAdvances`).
   private func pieceGlyphs(_ units: UnsafePointer<UInt16>, count: Int) -> [ShapedGlyph] {
-    var glyphs = shaper.shape(units, count: count, face: font.face) { n, glyph in
+    var glyphs = shaper.shape(units, count: count, face: font.face, direction: direction) { n, glyph in
       (0..<n).map { glyph($0) }
     }
     guard let fallback else { return glyphs }
@@ -506,7 +520,7 @@ struct SegmentMeasurer {
     guard to > from else { return }
     let substitutes = shaper.shape(
       units + from, count: to - from, face: substituteFont.face,
-      script: FontFallback.isNeutral(script) ? nil : script
+      script: FontFallback.isNeutral(script) ? nil : script, direction: direction
     ) { n, glyph in (0..<n).map { glyph($0) } }
     // Each fallback advance goes to the missing glyph of its cluster (so the width before every
     // cluster is right), scaled and rounded as running sums: the run's total is its fallback
