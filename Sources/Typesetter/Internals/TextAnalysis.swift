@@ -165,6 +165,9 @@ struct TextAnalysis {
       after == 2
       ? surrogatePair(text[boundary], text[boundary + 1])
       : UInt32(text[boundary])
+    // Two regional indicators shaped together are a flag (one glyph), not a kerned pair: a break
+    // between two flags has no kerning across it.
+    if (0x1F1E6...0x1F1FF).contains(a) && (0x1F1E6...0x1F1FF).contains(b) { return 0 }
     let key = UInt64(direction.rawValue) << 56 | UInt64(a) << 32 | UInt64(b)
     if let kern = cache[key] { return kern }
     let pair = measurer.advance(text + boundary - before, count: before + after)
