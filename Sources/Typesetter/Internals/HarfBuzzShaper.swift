@@ -23,6 +23,12 @@ final class HarfBuzzShaper {
 
   deinit { hb_buffer_destroy(buffer) }
 
+  /// Adds another shaper's work counts to this one's (its runs count as shaped here).
+  func addWork(of other: HarfBuzzShaper) {
+    unitsShaped += other.unitsShaped
+    longestShaped = max(longestShaped, other.longestShaped)
+  }
+
   /// Shapes `count` UTF-16 units into the buffer (script and direction guessed, default features)
   /// and returns its glyph infos and positions, valid until the next shaping.
   /// With `script`, the run is shaped in that script and its horizontal direction; with

@@ -15,9 +15,11 @@ struct TextAnalysis {
   /// Analyses `units` (the UTF-16 of `string`) whose UAX #9 embedding levels are `levels` (empty:
   /// all 0). Each segment is shaped in the direction of its body's level (`ShapingDirection`), and
   /// distinct segments are distinct in content and that direction.
+  /// `workers` threads shape the distinct segments (nil: `workers(for:)`); the result is the same
+  /// for any number.
   init(
     text string: String, units: [UInt16], levels: [UInt8], font: Font, fallback: FontFallback?,
-    shaper: HarfBuzzShaper
+    shaper: HarfBuzzShaper, workers: Int? = nil
   ) {
     let n = units.count
     words = WordTable(expected: max(256, n / 40))
@@ -31,6 +33,7 @@ struct TextAnalysis {
     segments.reserveCapacity(n / 5 + 1)
     var measurer = SegmentMeasurer(font: font, fallback: fallback, shaper: shaper)
     var pairKerns: [UInt64: Int32] = [:]
+    var pending: [PendingShape] = []
     var characters = CharacterBoundaries(string)
     units.withUnsafeBufferPointer { buffer in
       breaks.withUnsafeBufferPointer { brk in
@@ -71,8 +74,6 @@ struct TextAnalysis {
           while bodyEnd > segmentStart && Self.isHanging(text[bodyEnd - 1]) { bodyEnd -= 1 }
           let length = contentEnd - segmentStart
           var word: Int32 = -1
-          var body = 0
-          var full = 0
           let direction = ShapingDirection(
             levels: levels, segmentStart..<(bodyEnd > segmentStart ? bodyEnd : contentEnd), in: text)
           measurer.direction = direction.harfBuzz
@@ -82,8 +83,6 @@ struct TextAnalysis {
               hash: hash, start: segmentStart, length: length, direction: direction, in: text)
             if entry >= 0 {
               word = entry
-              body = Int(words.bodyWidths[Int(entry)])
-              full = Int(words.fullWidths[Int(entry)])
             } else {
               // Keep the body's glyphs for its split points (see `TextLayout.bodyGlyphs`) when
               // its scripts' shapers use no context outside the run (Latin, Greek, Cyrillic,
@@ -94,18 +93,12 @@ struct TextAnalysis {
                 record = text[k] < 0x590 || (text[k] >= 0x2000 && text[k] < 0x2070)
                 k += 1
               }
-              let first = Int32(words.bodyGlyphs.count)
-              let recorded: Bool
-              (body, full, recorded) = measurer.widths(
-                text + segmentStart, count: length, bodyLength: bodyEnd - segmentStart,
-                record: record, bodyGlyphs: &words.bodyGlyphs)
-              let glyphs =
-                recorded
-                ? HyphenTable.Entry(first: first, count: Int32(words.bodyGlyphs.count) - first)
-                : HyphenTable.Entry(first: -1, count: 0)
+              // Shaped after the scan, all distinct segments at once (`shapeDistinctSegments`).
               word = words.append(
                 slot: slot, hash: hash, start: segmentStart, length: length, direction: direction,
-                body: body, full: full, bodyGlyphs: glyphs)
+                body: 0, full: 0, bodyGlyphs: HyphenTable.Entry(first: -1, count: 0))
+              pending.append(
+                PendingShape(bodyLength: Int32(bodyEnd - segmentStart), record: record))
             }
           }
           var kern: Int32 = 0
@@ -117,16 +110,25 @@ struct TextAnalysis {
             Segment(
               start: Int32(segmentStart), end: Int32(end),
               bodyLength: Int32(bodyEnd - segmentStart),
-              word: word, bodyWidth: Int32(clamping: body), fullWidth: Int32(clamping: full),
-              kernBefore: kern, flags: flags))
+              word: word, bodyWidth: 0, fullWidth: 0, kernBefore: kern, flags: flags))
           previousJoins = flags == 0 && bodyEnd == contentEnd && bodyEnd > segmentStart
-          totalWidth += Int(kern) + full
           if flags != 0 { forcedBreaks += 1 }
           segmentStart = end
         }
       }
     }
     boundarySteps = characters.steps
+    units.withUnsafeBufferPointer { buffer in
+      shapeDistinctSegments(
+        pending, text: buffer.baseAddress!, font: font, fallback: fallback, shaper: shaper,
+        workers: workers ?? Self.workers(for: n))
+    }
+    for i in segments.indices where segments[i].word >= 0 {
+      let word = Int(segments[i].word)
+      segments[i].bodyWidth = words.bodyWidths[word]
+      segments[i].fullWidth = words.fullWidths[word]
+      totalWidth += Int(segments[i].kernBefore) + Int(segments[i].fullWidth)
+    }
   }
 
   /// Whitespace that hangs past the line end (not counted when a line is checked for fit).
