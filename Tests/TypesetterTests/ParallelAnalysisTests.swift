@@ -58,6 +58,38 @@ import Testing
     }
   }
 
+  /// Line breaks found in two halves, cut after the first paragraph end past the middle, are the
+  /// breaks of one pass, whatever starts the second half.
+  @Test(arguments: [
+    " leading space", "\u{301}mark", "🇫🇷🇩🇪🇮", ")closing", "\nempty", "\r\ncrlf", "— dash", "123.45",
+    "\u{2029}separator", "\u{FFFF}",
+  ])
+  func breaksInTwoHalvesAreTheBreaksOfOnePass(_ start: String) {
+    let text = String(repeating: "some words, ", count: 500) + "\n" + start + " and more (text) here"
+    let units = Array(text.utf16)
+    func breaks(_ workers: Int) -> [Int8] {
+      var result = [Int8](repeating: -1, count: units.count)
+      units.withUnsafeBufferPointer { buffer in
+        result.withUnsafeMutableBufferPointer {
+          UnicodeLineBreaks.compute(buffer, into: $0.baseAddress!, workers: workers)
+        }
+      }
+      return result
+    }
+    let (two, one) = (breaks(2), breaks(1))
+    #expect(two.indices.filter { two[$0] != one[$0] } == [])
+    // Cut where a letter follows: the second paragraph starts with one.
+    let cut = String(repeating: "some words, ", count: 500) + "\nWord" + start + " end"
+    let units2 = Array(cut.utf16)
+    var a = [Int8](repeating: -1, count: units2.count)
+    var b = a
+    units2.withUnsafeBufferPointer { buffer in
+      a.withUnsafeMutableBufferPointer { UnicodeLineBreaks.compute(buffer, into: $0.baseAddress!, workers: 2) }
+      b.withUnsafeMutableBufferPointer { UnicodeLineBreaks.compute(buffer, into: $0.baseAddress!) }
+    }
+    #expect(a.indices.filter { a[$0] != b[$0] } == [])
+  }
+
   /// A long text is shaped by two threads on a 2-processor machine; a short one by one.
   @Test func workersByLength() {
     #expect(TextAnalysis.workers(for: 1000) == 1)

@@ -1,5 +1,3 @@
-import Dispatch
-
 /// A distinct segment waiting to be shaped: its body's length and whether its body glyphs are
 /// kept (see `SegmentMeasurer.widths`).
 struct PendingShape {
@@ -84,19 +82,9 @@ extension TextAnalysis {
       }
       return result
     }
-    var results: [ShapedPart]
-    if ranges.count == 1 {
-      results = [shape(0)]
-    } else {
-      let slots = UnsafeMutableBufferPointer<ShapedPart>.allocate(capacity: ranges.count)
-      slots.initialize(repeating: ShapedPart())
-      let job = ParallelShaping(shape: shape, slots: slots)
-      DispatchQueue.concurrentPerform(iterations: ranges.count) { part in
-        job.slots[part] = job.shape(part)
-      }
-      results = Array(slots)
-      slots.deinitialize()
-      slots.deallocate()
+    var results = [ShapedPart](repeating: ShapedPart(), count: ranges.count)
+    results.withUnsafeMutableBufferPointer { slots in
+      Parallel.run(ranges.count) { part in slots[part] = shape(part) }
     }
     for (part, result) in results.enumerated() {
       let base = Int32(words.bodyGlyphs.count)
@@ -114,12 +102,4 @@ extension TextAnalysis {
       }
     }
   }
-}
-
-/// The parts of a parallel shaping, handed to the threads: part `i` writes only `slots[i]` and
-/// uses only shaper and fallback state of its own; everything else it reads (the text, the word
-/// table's starts, lengths and directions, the fonts) is not written while the threads run.
-private struct ParallelShaping: @unchecked Sendable {
-  let shape: (Int) -> ShapedPart
-  let slots: UnsafeMutableBufferPointer<ShapedPart>
 }

@@ -27,7 +27,7 @@ struct TextAnalysis {
     var breaks = [Int8](repeating: 0, count: n)
     units.withUnsafeBufferPointer { text in
       breaks.withUnsafeMutableBufferPointer {
-        UnicodeLineBreaks.compute(text, into: $0.baseAddress!)
+        UnicodeLineBreaks.compute(text, into: $0.baseAddress!, workers: workers ?? Self.workers(for: n))
       }
     }
     segments.reserveCapacity(n / 5 + 1)
