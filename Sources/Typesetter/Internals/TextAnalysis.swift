@@ -48,6 +48,7 @@ struct TextAnalysis {
           }
           // libunibreak 1.1 predates emoji sequences: never break inside a grapheme cluster.
           if b == UnicodeLineBreaks.allowed && !last && (text[i] >= 0x300 || text[i + 1] >= 0x300)
+            && !CharacterBoundaries.isPlainBoundary(text[i], text[i + 1])
             && !characters.isBoundary(i + 1, in: buffer)
           {
             continue
@@ -217,6 +218,19 @@ struct CharacterBoundaries {
       steps += 1
     }
     return offset == target
+  }
+
+  /// Whether two adjacent UTF-16 units certainly have a grapheme-cluster boundary between them
+  /// without asking the string (UAX #29): the second is Latin-1, Latin Extended, IPA or spacing
+  /// modifier (U+0020–U+02FF) or general punctuation (U+2010–U+2027, U+2030–U+205E) — never
+  /// Extend, ZWJ, SpacingMark, Hangul, a regional indicator or an Indic consonant — and the first
+  /// is no surrogate, no ZWJ (an emoji ZWJ sequence joins `‼`) and outside U+0600–U+0DFF (where
+  /// the Prepend characters are). The novel's curly quotes and dashes take this path.
+  @inline(__always)
+  static func isPlainBoundary(_ a: UInt16, _ b: UInt16) -> Bool {
+    guard (0x20...0x2FF).contains(b) || (0x2010...0x2027).contains(b) || (0x2030...0x205E).contains(b)
+    else { return false }
+    return a != 0x200D && !(0xD800...0xDFFF).contains(a) && !(0x0600...0x0DFF).contains(a)
   }
 
   @inline(__always)
