@@ -35,7 +35,8 @@ struct BidiLevels {
   /// the explicit formatting characters.
   @inline(__always)
   static func needsBidi(_ u: UInt16) -> Bool {
-    (0x0590...0x08FF).contains(u) || (0xFB1D...0xFDFF).contains(u) || (0xFE70...0xFEFF).contains(u)
+    guard u >= 0x0590 else { return false }  // most text: one comparison
+    return (0x0590...0x08FF).contains(u) || (0xFB1D...0xFDFF).contains(u) || (0xFE70...0xFEFF).contains(u)
       || u == 0x200F || (0x202A...0x202E).contains(u) || (0x2066...0x2069).contains(u)
       || (0xD802...0xD803).contains(u) || (0xD83A...0xD83B).contains(u)
   }
