@@ -50,7 +50,7 @@ public struct ReaderStateMachine: Stage {
   public mutating func receive(_ event: Event, into output: inout [Event]) {
     mainThread.eventSeen(at: event.time)
     switch event.kind {
-    case .settled, .turn, .goto: break
+    case .settled, .turn, .goto, .navigation: break
     default: return
     }
     guard mainThread.inputArrived(event) else { return }
@@ -94,6 +94,7 @@ public struct ReaderStateMachine: Stage {
       mainThread.prepaginate(textSize: layout.key.textSize, after: work.done)
     case .turn(let direction): rules.turned(direction, cause: event, at: now, into: &output)
     case .goto(let target): rules.wentTo(target, cause: event, at: now, into: &output)
+    case .navigation(let navigation): rules.navigated(navigation, cause: event, at: now, into: &output)
     default: preconditionFailure("the reader handles settled, turn and goto, not \(event.kind)")
     }
   }

@@ -191,6 +191,16 @@ public struct EventDecoder: Sendable {
       kind = .split(try fieldReader.name("split", SplitMode.self) { SplitMode(rawValue: $0.lowercased()) })
     case (.mark?, _):
       kind = .mark(try fieldReader.string("label"))
+    case (.openChapter?, _):
+      let id = try fieldReader.integer("id")
+      guard id >= 1 else {
+        throw Failure(column: typeColumn, message: "expected a chapter 'id' ≥ 1, found \(id)")
+      }
+      kind = .openChapter(id: id)
+    case (.back?, _):
+      kind = .back
+    case (.sidebar?, _):
+      kind = .sidebar(try fieldReader.name("sidebar", SidebarMode.self) { SidebarMode(rawValue: $0.lowercased()) })
     case (.status?, .simulator):
       kind = .status(
         StatusChange(
@@ -224,7 +234,7 @@ public struct EventDecoder: Sendable {
           changed: try fieldReader.bool("changed"), cycle: try fieldReader.cycle(),
           horizontalSizeClass: try fieldReader.optionalName("horizontalSizeClass", SizeClass.self)))
     case (.paginated?, .simulator), (.skipped?, .simulator), (.shown?, .simulator), (.timing?, .simulator),
-      (.violation?, .simulator):
+      (.violation?, .simulator), (.navigation?, .simulator):
       return .skipped
     default:
       kind = nil
@@ -232,8 +242,8 @@ public struct EventDecoder: Sendable {
     guard let kind else {
       let known =
         dialect == .input
-        ? "hinge, orientation, textSize, turn, goto, split, mark"
-        : "hinge, status, pose, scene, regions, settled, orientation, textSize, turn, goto, split, mark"
+        ? "hinge, orientation, textSize, turn, goto, split, mark, openChapter, back, sidebar"
+        : "hinge, status, pose, scene, regions, settled, orientation, textSize, turn, goto, split, mark, openChapter, back, sidebar"
       let hint =
         dialect == .input && EventType(rawValue: typeName).map(EventType.outputs.contains) == true
         ? " — is this a simulator stream? pipe it to 'hingesim read'" : ""

@@ -51,6 +51,12 @@ public enum EventKind: Sendable, Equatable {
   case split(SplitMode)
   /// A label for reports.
   case mark(String)
+  /// The library opens a chapter (its 1-based id, as `hingesim paginate --chapters` lists).
+  case openChapter(id: Int)
+  /// Back: the collapsed stack pops from the reader to the library.
+  case back
+  /// The library's sidebar shown or hidden beside the reader.
+  case sidebar(SidebarMode)
 
   // MARK: Simulator output
   /// A delivered hinge update (what `UIHingeInteraction` hands the app).
@@ -78,11 +84,13 @@ public enum EventKind: Sendable, Equatable {
   indirect case timing(TimingRecord)
   /// A reader rule was broken.
   indirect case violation(Violation)
+  /// The navigation stage's state: the selected chapter, the sidebar and the columns.
+  indirect case navigation(NavigationState)
 
   /// True for the kinds that traces and scripts may contain.
   public var isInput: Bool {
     switch self {
-    case .sample, .orientation, .textSize, .turn, .goto, .split, .mark: true
+    case .sample, .orientation, .textSize, .turn, .goto, .split, .mark, .openChapter, .back, .sidebar: true
     default: false
     }
   }
@@ -90,15 +98,17 @@ public enum EventKind: Sendable, Equatable {
 
 /// The `type` of an event in JSON Lines: raw samples and delivered updates share `hinge`.
 public enum EventType: String, CaseIterable, Sendable {
-  case hinge, orientation, textSize, turn, goto, split, mark
+  case hinge, orientation, textSize, turn, goto, split, mark, openChapter, back, sidebar
   case status, pose, scene, regions, settled
-  case paginated, skipped, shown, timing, violation
+  case paginated, skipped, shown, timing, violation, navigation
 
   /// The types an input trace may hold.
-  public static let inputs: [EventType] = [.hinge, .orientation, .textSize, .turn, .goto, .split, .mark]
+  public static let inputs: [EventType] = [
+    .hinge, .orientation, .textSize, .turn, .goto, .split, .mark, .openChapter, .back, .sidebar,
+  ]
   /// The types only the simulator and the reader emit.
   public static let outputs: [EventType] = [
-    .status, .pose, .scene, .regions, .settled, .paginated, .skipped, .shown, .timing, .violation,
+    .status, .pose, .scene, .regions, .settled, .paginated, .skipped, .shown, .timing, .violation, .navigation,
   ]
 }
 
@@ -113,6 +123,9 @@ extension EventKind {
     case .goto: .goto
     case .split: .split
     case .mark: .mark
+    case .openChapter: .openChapter
+    case .back: .back
+    case .sidebar: .sidebar
     case .status: .status
     case .pose: .pose
     case .scene: .scene
@@ -123,6 +136,7 @@ extension EventKind {
     case .shown: .shown
     case .timing: .timing
     case .violation: .violation
+    case .navigation: .navigation
     }
   }
 }

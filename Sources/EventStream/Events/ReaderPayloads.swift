@@ -119,12 +119,15 @@ public struct Shown: Sendable, Equatable {
   public var notes: NotesPlacement
   /// The first words of the first visible page (for timelines).
   public var excerpt: String
+  /// The selected chapter's id (from the navigation stage), nil without one.
+  public var chapter: Int?
 
   /// Makes a shown event.
   public init(
     offset: Int, pages: [Int], ranges: [Range<Int>], pageCount: Int, layout: LayoutKind,
-    frames: [Rect], notes: NotesPlacement, excerpt: String
+    frames: [Rect], notes: NotesPlacement, excerpt: String, chapter: Int? = nil
   ) {
+    self.chapter = chapter
     self.offset = offset
     self.pages = pages
     self.ranges = ranges

@@ -17,6 +17,8 @@ public enum SettleCause: Sendable, Hashable, CustomStringConvertible {
   case textSize
   /// A Split View input.
   case split
+  /// The library's sidebar shown or hidden (the navigation stage re-settles the reader's frame).
+  case sidebar
   /// A layout change with none of the above before it.
   case other
 
@@ -69,6 +71,7 @@ public enum SettleCause: Sendable, Hashable, CustomStringConvertible {
     case .rotation: "rotation"
     case .textSize: "text size"
     case .split: "split"
+    case .sidebar: "sidebar"
     case .other: "other"
     }
   }
@@ -82,6 +85,7 @@ public enum SettleCause: Sendable, Hashable, CustomStringConvertible {
     case "rotation": self = .rotation
     case "text size": self = .textSize
     case "split": self = .split
+    case "sidebar": self = .sidebar
     case "other": self = .other
     default:
       guard name.hasPrefix("status ") else { return nil }

@@ -47,6 +47,11 @@ enum RunPipeline {
       direction: options.direction.resolved(for: document))
   }
 
+  /// The navigation stage over the reader's text, with the chapter holding the starting place selected.
+  static func navigation(for reader: ReaderStateMachine, options: RunOptions) -> NavigationStateMachine {
+    NavigationStateMachine(library: Library(text: reader.cache.document.text), offset: options.offset)
+  }
+
   /// The full pipeline (`run`, `check`, `report`).
   static func full(profile: Profile, document: ReaderDocument, options: RunOptions) -> Pipeline {
     full(profile: profile, reader: reader(document: document, profile: profile, options: options), options: options)
@@ -55,6 +60,7 @@ enum RunPipeline {
   /// The full pipeline around a reader built by the caller (the live view keeps its cache).
   static func full(profile: Profile, reader: ReaderStateMachine, options: RunOptions) -> Pipeline {
     var stages = Pipeline.simulator(profile: profile, settleMs: options.settleMs, textSize: options.textSize)
+    stages.append(navigation(for: reader, options: options))
     stages.append(reader)
     stages.append(TimingStateMachine(expectsReader: true, textSize: options.textSize))
     return Pipeline(stages)
@@ -62,8 +68,10 @@ enum RunPipeline {
 
   /// A simulator stream → reader → timing (`read`).
   static func readerOnly(profile: Profile, document: ReaderDocument, options: RunOptions) -> Pipeline {
-    Pipeline([
-      reader(document: document, profile: profile, options: options),
+    let reader = reader(document: document, profile: profile, options: options)
+    return Pipeline([
+      navigation(for: reader, options: options),
+      reader,
       TimingStateMachine(expectsReader: true, textSize: options.textSize),
     ])
   }

@@ -144,7 +144,7 @@ struct ScriptChecker {
     case .hold(let duration), .jitter(_, let duration):
       advance(duration)
       return CompiledScript.sampleCount(durationMs: duration, rateHz: state.rateHz)
-    case .rotate, .textSize, .turn, .goto, .split, .mark:
+    case .rotate, .textSize, .turn, .goto, .split, .mark, .openChapter, .back, .sidebar:
       return 1
     case .rate(let hz):
       state.rateHz = hz
@@ -222,6 +222,9 @@ struct ScriptChecker {
     case .jitter: "jitter"
     case .repeatBlock: "repeat"
     case .mark: "mark"
+    case .openChapter: "open-chapter"
+    case .back: "back"
+    case .sidebar: "sidebar"
     case .rate: "rate"
     case .seed: "seed"
     }

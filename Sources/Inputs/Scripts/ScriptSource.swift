@@ -184,6 +184,9 @@ public struct ScriptSource: EventSource {
     case .goto(let offset): return Event(time: now, .goto(offset: offset))
     case .split(let mode): return Event(time: now, .split(mode))
     case .mark(let label): return Event(time: now, .mark(label))
+    case .openChapter(let id): return Event(time: now, .openChapter(id: id))
+    case .back: return Event(time: now, .back)
+    case .sidebar(let mode): return Event(time: now, .sidebar(mode))
     case .rate(let hz): rateHz = hz
     case .seed(let seed): noise = SeededNoise(seed: seed)
     case .repeatBlock(let count, let body, let producesEvents):

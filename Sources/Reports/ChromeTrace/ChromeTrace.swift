@@ -77,6 +77,13 @@ public struct ChromeTrace: Sendable {
     case .goto(let offset): instant("goto \(offset)", .input, t)
     case .split(let s): instant("split \(s.rawValue)", .input, t)
     case .mark(let label): instant("mark \(label)", .input, t, scope: "g")
+    case .openChapter(let id): instant("open chapter \(id)", .input, t)
+    case .back: instant("back", .input, t)
+    case .sidebar(let mode): instant("sidebar \(mode.rawValue)", .input, t)
+    case .navigation(let n):
+      instant(
+        "navigation \(n.columns.rawValue), \(n.top.rawValue) on top", .reader, t,
+        args: [("chapter", n.chapter.map { .number(Double($0)) } ?? .null)])
     case .hinge(let h) where !h.hasHinge:
       instant("no hinge", .hinge, t)  // no angle counter: a device without a hinge has none, not 0°
     case .hinge(let h):

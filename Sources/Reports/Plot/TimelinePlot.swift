@@ -67,6 +67,9 @@ public struct TimelinePlot: Sendable {
     case .mark(let label): inputs.append((t, label))
     case .turn(let d): inputs.append((t, "turn \(d.rawValue)"))
     case .goto(let offset): inputs.append((t, "goto \(offset)"))
+    case .openChapter(let id): inputs.append((t, "chapter \(id)"))
+    case .back: inputs.append((t, "back"))
+    case .sidebar(let mode): inputs.append((t, "sidebar \(mode.rawValue)"))
     case .scene(let s): sizes.append((t, s.width, s.height, s.transient))
     case .settled(let s): settles.append((s.cycle.firstChange, s.cycle.lastChange, t, s.sizes, s.changed))
     case .paginated(let p):
@@ -75,7 +78,7 @@ public struct TimelinePlot: Sendable {
     case .shown: shown.append(t)
     case .violation(let v): violations.append((t, v.rule))
     case .skipped(let s) where s.reason == .superseded: superseded.append(s.settled)
-    case .pose, .regions, .timing, .skipped: break
+    case .pose, .regions, .timing, .skipped, .navigation: break
     }
   }
 
