@@ -5,8 +5,8 @@ import Simulator
 
 extension SourceOptions {
   /// The opener for these options over a profile's hinge range and sensor rate; warnings go
-  /// to the context's stderr.
-  func opener(profile: Profile, context: CommandContext) -> SourceOpener {
+  /// to the context's stderr; `chapterCount` (the reader text's) bounds a script's `open-chapter`.
+  func opener(profile: Profile, context: CommandContext, chapterCount: Int? = nil) -> SourceOpener {
     var settings = SourceSettings()
     settings.format = format
     settings.lenient = lenient
@@ -14,6 +14,7 @@ extension SourceOptions {
     settings.toMs = toMs
     settings.angleRange = profile.hinge.map { $0.minAngle...$0.maxAngle }
     settings.script = CompiledScript.Options(profile: profile, maxEvents: maxEvents)
+    settings.script.chapterCount = chapterCount
     settings.knobMapping = KnobSettings().mapping(profile: profile)
     let stderr = context.stderr
     return SourceOpener(settings: settings) { stderr.line("hingesim: \($0)") }

@@ -38,7 +38,8 @@ struct CheckCommand: Command {
     var worst: ExitCode = .ok
     for path in paths {
       do throws(CLIError) {
-        let opener = options.opener(profile: profile, context: context)
+        let opener = options.opener(
+          profile: profile, context: context, chapterCount: Library(text: document.text).chapters.count)
         let source = try opener.openForCommand(path)
         var pipeline = RunPipeline.full(
           profile: profile, document: document, options: RunOptions(options, reader: readerOptions))

@@ -156,7 +156,8 @@ struct PaginateCommand: Command {
     context.stdout.line("\(library.chapters.count) chapter\(library.chapters.count == 1 ? "" : "s")")
     for c in library.chapters {
       context.stdout.line(
-        "\(pad(c.id, 3))  \(pad(c.range.lowerBound, 7))..<\(c.range.upperBound)  \(InputText.excerpt(c.title, limit: 72))")
+        "\(pad(c.id, 3))  \(pad(c.range.lowerBound, 7))..<\(c.range.upperBound)  \(InputText.excerpt(c.title, limit: 72))"
+      )
     }
     return .ok
   }

@@ -62,7 +62,8 @@ struct RunCommand: Command {
     }
     let profile = try options.loadProfile(context)
     let document = try readerOptions.loadDocument(profile: profile, context: context)
-    let opener = options.opener(profile: profile, context: context)
+    let opener = options.opener(
+      profile: profile, context: context, chapterCount: Library(text: document.text).chapters.count)
     let source = try opener.openForCommand(path)
     var pipeline = RunPipeline.full(
       profile: profile, document: document, options: RunOptions(options, reader: readerOptions))

@@ -38,7 +38,7 @@ struct SourceRun: Sendable {
     run: RunOptions,
     outputs: Outputs, context: CommandContext
   ) throws(CLIError) -> SourceRun {
-    var opener = source.opener(profile: profile, context: context)
+    var opener = source.opener(profile: profile, context: context, chapterCount: Library(text: text).chapters.count)
     let digest = ReadDigest()
     opener.settings.digest = digest
     let events = try opener.openForCommand(path)

@@ -28,6 +28,8 @@ public struct CompiledScript: Sendable {
     public var defaultRateHz: Double
     /// A script that would generate more events than this is an error (`--max-events`).
     public var maxEvents: Int
+    /// The reader text's chapter count, when there is a text: `open-chapter` past it is an error.
+    public var chapterCount: Int?
 
     /// The default limit on generated events.
     public static let defaultMaxEvents = 10_000_000
@@ -59,7 +61,8 @@ public struct CompiledScript: Sendable {
   public static func compile(lines: [String], file: String, options: Options = Options())
     throws(ScriptErrors) -> CompiledScript
   {
-    let commands = try ScriptParser(file: file, angleRange: options.angleRange).parse(lines: lines)
+    let commands = try ScriptParser(file: file, angleRange: options.angleRange, chapterCount: options.chapterCount)
+      .parse(lines: lines)
     var checker = ScriptChecker(file: file, lines: lines, options: options)
     checker.check(commands)
     if let errors = checker.log.thrown { throw errors }
