@@ -1,8 +1,9 @@
 import FuzzSupport
 
 /// A `.hinge` script as the CLI reads one: its lines (binary data is an error), compiled with the
-/// bundled profile's range and rate, then played to the end. `maxEvents` is small so that a valid
-/// but huge script is refused at compile time instead of played for minutes.
+/// bundled profile's range and rate and a text of five chapters (as the bundled sample has), then
+/// played to the end. `maxEvents` is small so that a valid but huge script is refused at compile
+/// time instead of played for minutes.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzScript(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
   let reader = Fuzz.lineReader(Fuzz.bytes(data, size), name: "fuzz.hinge")
@@ -13,7 +14,8 @@ public func fuzzScript(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     _ = error.description
     return 0
   }
-  let options = CompiledScript.Options(angleRange: 0...180, defaultRateHz: 100, maxEvents: 100_000)
+  var options = CompiledScript.Options(angleRange: 0...180, defaultRateHz: 100, maxEvents: 100_000)
+  options.chapterCount = 5  // a text of five chapters, like the bundled sample: `open-chapter` is bounded
   do {
     var source = ScriptSource(try CompiledScript.compile(lines: lines, file: "fuzz.hinge", options: options))
     let played = Fuzz.drain(&source)
