@@ -103,7 +103,8 @@ public struct SourceOpener: Sendable {
       case .jsonl:
         return AnyEventSource(
           base: JSONLTraceSource(
-            reader: reader, dialect: dialect, angleRange: settings.angleRange, policy: policy))
+            reader: reader, dialect: dialect, angleRange: settings.angleRange,
+            chapterCount: settings.script.chapterCount, policy: policy))
       case .csv:
         return AnyEventSource(
           base: CSVTraceSource(reader: reader, angleRange: settings.angleRange, policy: policy))

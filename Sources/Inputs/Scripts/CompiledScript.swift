@@ -28,7 +28,8 @@ public struct CompiledScript: Sendable {
     public var defaultRateHz: Double
     /// A script that would generate more events than this is an error (`--max-events`).
     public var maxEvents: Int
-    /// The reader text's chapter count, when there is a text: `open-chapter` past it is an error.
+    /// The reader text's chapter count, when there is a text: `open-chapter` past it is an error
+    /// (in a JSONL trace too: `SourceOpener` hands it to the trace's checks).
     public var chapterCount: Int?
 
     /// The default limit on generated events.

@@ -19,19 +19,22 @@ public struct JSONLTraceSource: EventSource {
   /// Opens a trace file (`-` for stdin) in a dialect.
   public init(
     path: String, dialect: EventDecoder.Dialect = .input, angleRange: ClosedRange<Double>? = nil,
-    policy: BadLinePolicy = .strict
+    chapterCount: Int? = nil, policy: BadLinePolicy = .strict
   ) throws(InputError) {
-    try self.init(reader: LineReader(path: path), dialect: dialect, angleRange: angleRange, policy: policy)
+    try self.init(
+      reader: LineReader(path: path), dialect: dialect, angleRange: angleRange, chapterCount: chapterCount,
+      policy: policy)
   }
 
   /// Reads from an open line reader.
   public init(
     reader: LineReader, dialect: EventDecoder.Dialect = .input, angleRange: ClosedRange<Double>? = nil,
-    policy: BadLinePolicy = .strict
+    chapterCount: Int? = nil, policy: BadLinePolicy = .strict
   ) {
     self.reader = reader
     self.decoder = EventDecoder(dialect: dialect)
     self.checks = TraceChecks(angleRange: angleRange)
+    self.checks.chapterCount = chapterCount
     self.policy = policy
   }
 

@@ -1,8 +1,11 @@
 import EventStream
 
-/// The checks every trace reader applies to each event: time order and the angle range.
+/// The checks every trace reader applies to each event: time order, the angle range and, when
+/// the reader's text is known, the chapter ids.
 struct TraceChecks {
   var angleRange: ClosedRange<Double>?
+  /// The text's chapter count: an `openChapter` past it is an error.
+  var chapterCount: Int?
   var lastTime: Double = 0
   var events = 0
 
@@ -37,6 +40,10 @@ struct TraceChecks {
     if case .sample(let angle) = event.kind, let range = angleRange, !range.contains(angle) {
       return
         "expected an angle from \(Self.format(range.lowerBound)) to \(Self.format(range.upperBound)) degrees, found \(Self.format(angle))"
+    }
+    if case .openChapter(let id) = event.kind, let count = chapterCount, id > count {
+      return
+        "expected a chapter id from 1 to \(count) (the text's chapters; 'hingesim paginate --chapters' lists them), found \(id)"
     }
     lastTime = event.time
     events += 1

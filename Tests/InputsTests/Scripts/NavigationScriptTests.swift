@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import EventStream
@@ -69,6 +70,21 @@ struct NavigationScriptTests {
     let line = Array(#"{"t":0,"type":"openChapter","id":0}"#.utf8)
     #expect(throws: EventDecoder.Failure.self) {
       try line.withUnsafeBufferPointer { try EventDecoder(dialect: .input).decode($0) }
+    }
+  }
+
+  @Test("JSONL: with the text's chapter count, an id past it is an error at its line")
+  func jsonlPastTheChapters() throws {
+    let path = TestSupport.temporaryFile(
+      #"{"t":0,"type":"hinge","angle":0}"# + "\n" + #"{"t":5,"type":"openChapter","id":6}"# + "\n", suffix: ".jsonl")
+    var source = try JSONLTraceSource(path: path, chapterCount: 5)
+    #expect(try source.next() == Event(time: 0, .sample(angle: 0)))
+    #expect {
+      _ = try source.next()
+    } throws: { error in
+      "\(error)".hasSuffix(
+        ":2:1: expected a chapter id from 1 to 5 (the text's chapters; 'hingesim paginate --chapters' lists them), found 6"
+      )
     }
   }
 }
