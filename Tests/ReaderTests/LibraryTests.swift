@@ -10,7 +10,7 @@ struct LibraryTests {
   func takes() {
     for line in [
       "Chapter 1", "CHAPTER IV.", "Chapter One: The Night Ferry", "ADVENTURE II. THE RED-HEADED LEAGUE",
-      "VII. THE ADVENTURE OF THE BLUE CARBUNCLE", "Part Twenty", "  Chapter 12  ",
+      "VII. THE ADVENTURE OF THE BLUE CARBUNCLE", "Part Twenty", "  Chapter 12  ", "CHAPTER 3 THE STORM CLOCK",
     ] {
       // Front matter joins chapter 1, so a heading makes one chapter titled by it.
       #expect(
@@ -26,7 +26,7 @@ struct LibraryTests {
     for line in [
       "Chapter and verse were quoted.", "Chapters", "CHAPTER", "VII. The adventure of the blue carbuncle",
       "I. A Scandal in Bohemia II. The Red-headed League", "Chapter 3 " + String(repeating: "x", count: 80),
-      "MCMXCIX", "Book keeping was her trade.",
+      "MCMXCIX", "Book keeping was her trade.", "Part one of the plan was simple.", "Chapter 3 was the best.",
     ] {
       #expect(Library(text: "front\n\(line)\nbody\n").chapters.map(\.title) == ["Text"], "\(line)")
     }

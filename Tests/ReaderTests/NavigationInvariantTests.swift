@@ -17,11 +17,12 @@ struct NavigationInvariantTests {
 
   static func state(
     chapter: Int? = 2, columns: NavigationColumns = .split, top: NavigationTop = .reader, canGoBack: Bool = false,
-    sidebar: SidebarMode = .hide, sidebarWidth: Double = 0, offset: Int? = nil, draft: Int = 5
+    sidebar: SidebarMode = .hide, sidebarWidth: Double = 0, offset: Int? = nil, draft: Int = 5,
+    draftHash: String = "h5"
   ) -> NavigationState {
     NavigationState(
       chapter: chapter, chapterCount: 4, sidebar: sidebar, columns: columns, top: top, canGoBack: canGoBack,
-      sidebarWidth: sidebarWidth, offset: offset, draftLength: draft, draftHash: "h\(draft)")
+      sidebarWidth: sidebarWidth, offset: offset, draftLength: draft, draftHash: draftHash)
   }
 
   static func rules(_ before: NavigationState, _ after: NavigationState, cause: EventKind = settled) -> [String] {
@@ -55,9 +56,11 @@ struct NavigationInvariantTests {
     #expect(Self.rules(Self.state(), Self.state(chapter: 3, offset: start), cause: .openChapter(id: 3)).isEmpty)
   }
 
-  @Test("draft-survives: the draft changed on a layout change")
+  @Test(
+    "draft-survives: the draft's length, or only its content (same length, another hash), changed on a layout change")
   func draft() {
     #expect(Self.rules(Self.state(), Self.state(draft: 0)) == ["draft-survives"])
+    #expect(Self.rules(Self.state(), Self.state(draftHash: "other")) == ["draft-survives"])
   }
 
   @Test("sidebar-width: 280 pt exactly when shown side by side")

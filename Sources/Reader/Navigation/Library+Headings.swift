@@ -19,7 +19,11 @@ extension Library {
     let second = String(words[1]).trimmingTrailingPunctuation
     if headingWords.contains(first) {
       let isNumber = Int(second) != nil || isRoman(second) || numberWords.contains(second.lowercased())
-      return isNumber ? trimmed : nil
+      // The number ends the line, ends in punctuation (`One:`, `IV.`) or is followed by capitals:
+      // `Part one of the plan was simple.` is prose.
+      let ends =
+        words.count == 2 || second.count < words[1].count || !words[2].contains(where: \.isLowercase)
+      return isNumber && ends ? trimmed : nil
     }
     // `VII. THE ADVENTURE OF THE BLUE CARBUNCLE`: a numeral with a full stop, a title in capitals.
     guard first.hasSuffix("."), isRoman(String(first.dropLast())) else { return nil }
