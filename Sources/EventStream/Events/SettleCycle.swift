@@ -19,6 +19,8 @@ public enum SettleCause: Sendable, Hashable, CustomStringConvertible {
   case split
   /// The library's sidebar shown or hidden (the navigation stage re-settles the reader's frame).
   case sidebar
+  /// A chapter opened (the navigation stage re-settles: a chapter is paginated on its own).
+  case chapter
   /// A layout change with none of the above before it.
   case other
 
@@ -72,6 +74,7 @@ public enum SettleCause: Sendable, Hashable, CustomStringConvertible {
     case .textSize: "text size"
     case .split: "split"
     case .sidebar: "sidebar"
+    case .chapter: "chapter"
     case .other: "other"
     }
   }
@@ -86,6 +89,7 @@ public enum SettleCause: Sendable, Hashable, CustomStringConvertible {
     case "text size": self = .textSize
     case "split": self = .split
     case "sidebar": self = .sidebar
+    case "chapter": self = .chapter
     case "other": self = .other
     default:
       guard name.hasPrefix("status ") else { return nil }

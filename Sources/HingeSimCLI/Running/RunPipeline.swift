@@ -20,6 +20,8 @@ struct RunOptions: Sendable {
   var direction: ReadingDirectionChoice = .auto
   /// Paginate every pose's page size in the background.
   var prepaginate = false
+  /// Paginate one chapter at a time (`--chapters`: `ChapterReader`).
+  var chapters = false
 
   /// Takes the settle window from the shared source options and the rest from the reader's.
   init(_ source: SourceOptions, reader: ReaderOptions = ReaderOptions()) {
@@ -28,6 +30,7 @@ struct RunOptions: Sendable {
     offset = reader.offset
     direction = reader.direction
     prepaginate = reader.prepaginate
+    chapters = reader.chapters
   }
 }
 
@@ -54,7 +57,27 @@ enum RunPipeline {
 
   /// The full pipeline (`run`, `check`, `report`).
   static func full(profile: Profile, document: ReaderDocument, options: RunOptions) -> Pipeline {
-    full(profile: profile, reader: reader(document: document, profile: profile, options: options), options: options)
+    guard options.chapters else {
+      return full(
+        profile: profile, reader: reader(document: document, profile: profile, options: options), options: options)
+    }
+    var stages = Pipeline.simulator(profile: profile, settleMs: options.settleMs, textSize: options.textSize)
+    stages.append(contentsOf: chapterStages(document: document, profile: profile, options: options))
+    stages.append(TimingStateMachine(expectsReader: true, textSize: options.textSize))
+    return Pipeline(stages)
+  }
+
+  /// The navigation stage and the reader that paginates one chapter at a time (`--chapters`).
+  static func chapterStages(document: ReaderDocument, profile: Profile, options: RunOptions) -> [any Stage] {
+    let library = Library(text: document.text)
+    let direction = options.direction.resolved(for: document)
+    let reader = ChapterReader(library: library, offset: options.offset) { range, offset in
+      guard let part = try? document.part(range) else { return nil }
+      return ReaderStateMachine(
+        document: part, profile: profile, offset: offset, model: options.computeModel,
+        prepaginate: options.prepaginate, direction: direction)
+    }
+    return [NavigationStateMachine(library: library, offset: options.offset, chapterPagination: true), reader]
   }
 
   /// The full pipeline around a reader built by the caller (the live view keeps its cache).
@@ -68,6 +91,12 @@ enum RunPipeline {
 
   /// A simulator stream → reader → timing (`read`).
   static func readerOnly(profile: Profile, document: ReaderDocument, options: RunOptions) -> Pipeline {
+    if options.chapters {
+      return Pipeline(
+        chapterStages(document: document, profile: profile, options: options) + [
+          TimingStateMachine(expectsReader: true, textSize: options.textSize)
+        ])
+    }
     let reader = reader(document: document, profile: profile, options: options)
     return Pipeline([
       navigation(for: reader, options: options),

@@ -32,11 +32,17 @@ public struct NavigationStateMachine: Stage {
   private let draft: (length: Int, hash: String)
   private var engaged = false
   private var invariants = NavigationInvariants()
+  /// True when the reader paginates one chapter at a time (`ChapterReader`): opening a chapter
+  /// is then a layout change, re-settled with cause `chapter`.
+  private let resettlesChapters: Bool
 
   /// Makes the stage with the chapter holding `offset` selected.
-  /// - Parameter draft: the notes draft carried through every move (opaque here: its length and hash).
-  public init(library: Library, offset: Int = 0, draft: String = "") {
+  /// - Parameters:
+  ///   - draft: the notes draft carried through every move (opaque here: its length and hash).
+  ///   - chapterPagination: the reader paginates one chapter at a time (`ChapterReader`).
+  public init(library: Library, offset: Int = 0, draft: String = "", chapterPagination: Bool = false) {
     self.library = library
+    resettlesChapters = chapterPagination
     state = .reading(chapter: library.chapter(containing: offset).id)
     self.draft = (draft.utf16.count, Self.hash(draft))
   }
@@ -48,7 +54,10 @@ public struct NavigationStateMachine: Stage {
   public mutating func receive(_ event: Event, into output: inout [Event]) {
     switch event.kind {
     case .settled(let settled):
-      if case .sidebar = settled.cycle.cause { return }  // our own re-settle
+      switch settled.cycle.cause {
+      case .sidebar, .chapter: return  // our own re-settle
+      default: break
+      }
       lastSettled = settled
       guard engaged else { return }
       emit(cause: event, into: &output)
@@ -60,6 +69,7 @@ public struct NavigationStateMachine: Stage {
       }
       state = .reading(chapter: id)
       emit(cause: event, offset: chapter.range.lowerBound, into: &output)
+      if resettlesChapters { resettle(cause: .chapter, at: event.time, into: &output) }
     case .back:
       engaged = true
       guard columns == .stack, case .reading = state else {
@@ -77,16 +87,19 @@ public struct NavigationStateMachine: Stage {
       let before = sidebarWidth
       sidebar = mode
       emit(cause: event, into: &output)
-      if sidebarWidth != before, var settled = lastSettled {
-        settled.changed = true
-        settled.sizes = 0
-        settled.cycle = SettleCycle(
-          cause: .sidebar, causeTime: event.time, firstChange: event.time, lastChange: event.time, firstSize: nil,
-          lastSize: nil)
-        output.append(Event(time: event.time, .settled(settled)))
-      }
+      if sidebarWidth != before { resettle(cause: .sidebar, at: event.time, into: &output) }
     default: return
     }
+  }
+
+  /// Settles the last settled layout again, now, for a change only this stage sees.
+  private func resettle(cause: SettleCause, at time: Double, into output: inout [Event]) {
+    guard var settled = lastSettled else { return }
+    settled.changed = true
+    settled.sizes = 0
+    settled.cycle = SettleCycle(
+      cause: cause, causeTime: time, firstChange: time, lastChange: time, firstSize: nil, lastSize: nil)
+    output.append(Event(time: time, .settled(settled)))
   }
 
   /// Side by side in regular width, a stack otherwise (and before the first settle).
