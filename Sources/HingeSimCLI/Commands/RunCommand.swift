@@ -28,6 +28,8 @@ struct RunCommand: Command {
       --json             the full stream as JSON Lines instead of the timeline
       --view             the full-screen live view (plays at wall-clock pace; --speed X)
       --prepaginate      paginate every pose's page size in the background
+      --chapters         paginate one chapter at a time (page counts per chapter; the
+                         library and navigation: docs/reader.md, Navigation)
       --lang TAG         the text's language: its hyphenation patterns (none installed: none)
       --typography T     calibrated (the profile's SF Pro metrics: line heights and widths)
                          or inter (the profile's line heights, Inter's widths); default
