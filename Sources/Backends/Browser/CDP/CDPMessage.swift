@@ -20,7 +20,7 @@ public struct CDPCommand: Sendable, Equatable {
   public func encoded(id: Int) -> [UInt8] {
     var fields: [(String, JSONValue)] = [("id", .number(Double(id))), ("method", .string(method)), ("params", params)]
     if let sessionId { fields.append(("sessionId", .string(sessionId))) }
-    return JSONValue.object(fields).canonicalBytes
+    return JSONValue.object(fields).orderedBytes
   }
 }
 

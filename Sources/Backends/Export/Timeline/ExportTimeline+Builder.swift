@@ -11,6 +11,7 @@ extension ExportTimeline {
     private var division: Division?
     private var folded = false
     private var sawScene = false
+    private var orientation: Orientation?
 
     /// Makes an empty builder.
     public init() {}
@@ -24,6 +25,7 @@ extension ExportTimeline {
           Angle(time: t, angle: update.angle, status: update.status, changesStatus: update.status != lastStatus))
         lastStatus = update.status
       case .orientation(let orientation):
+        self.orientation = orientation
         if sawOrientation {
           timeline.rotations.append(Rotation(time: t, orientation: orientation))
         } else {
@@ -54,7 +56,8 @@ extension ExportTimeline {
     public func finish() -> ExportTimeline { timeline }
 
     private mutating func appendLayout(at t: Double) {
-      let layout = Layout(time: t, width: width, height: height, division: division, folded: folded)
+      let layout = Layout(
+        time: t, width: width, height: height, division: division, folded: folded, orientation: orientation)
       if let last = timeline.layouts.last, last.time == t {
         timeline.layouts[timeline.layouts.count - 1] = layout
       } else {
