@@ -48,9 +48,10 @@ struct ChromiumTests {
     try page.addBinding("hingesimReport")
     try page.evaluate("for (let i = 0; i < 3; i++) hingesimReport(JSON.stringify({n: i}))")
     var payloads: [String] = []
-    while payloads.count < 3, let call = try page.nextBindingCall(deadlineMs: MonotonicClock.nowMs() + 5000) {
-      #expect(call.name == "hingesimReport")
-      payloads.append(call.payload)
+    while payloads.count < 3, let report = try page.nextReport(deadlineMs: MonotonicClock.nowMs() + 5000) {
+      guard case .binding(let name, let payload) = report else { continue }
+      #expect(name == "hingesimReport")
+      payloads.append(payload)
     }
     #expect(payloads == [#"{"n":0}"#, #"{"n":1}"#, #"{"n":2}"#])
   }

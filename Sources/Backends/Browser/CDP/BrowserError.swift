@@ -18,6 +18,12 @@ public enum BrowserError: Error, Sendable, Equatable {
   /// A script in the page threw.
   case pageException(String)
 
+  /// True when the browser program was not found (the CLI's exit 66, like any missing input).
+  public var isMissingProgram: Bool {
+    if case .launch = self { return true }
+    return false
+  }
+
   /// One line for people.
   public var message: String {
     switch self {

@@ -30,11 +30,14 @@ public final class CDPPipe: @unchecked Sendable {
   public func receive(deadlineMs: Double) throws(BrowserError) -> [UInt8]? {
     while true {
       if let frame = splitter.next() { return frame }
-      let remaining = deadlineMs - MonotonicClock.nowMs()
-      guard remaining > 0 else { return nil }
+      // At or past the deadline the pipe is still polled once, without waiting: what has
+      // already arrived is read.
+      let remaining = max(0, deadlineMs - MonotonicClock.nowMs())
       switch POSIX.poll(input, timeout: Int32(min(remaining.rounded(.up), 1000))) {
       case .failure(let error): throw .io(error.message)
-      case .success(let ready) where !ready.readable && !ready.hungUp: continue
+      case .success(let ready) where !ready.readable && !ready.hungUp:
+        if remaining == 0 { return nil }
+        continue
       case .success: break
       }
       let read = chunk.withUnsafeMutableBytes { POSIX.read(input, into: $0) }

@@ -65,14 +65,29 @@ public struct BrowserPage: Sendable {
     try call("Runtime.addBinding", .object([("name", .string(name))]))
   }
 
-  /// The next call of a binding made with `addBinding` (its name and payload), waiting until
-  /// the monotonic clock reads `deadlineMs`; nil at the deadline. Other events are dropped.
-  public func nextBindingCall(deadlineMs: Double) throws(BrowserError) -> (name: String, payload: String)? {
+  /// What a page says on its own: a binding call, or an exception nothing caught.
+  public enum Report: Sendable, Equatable {
+    /// `window[name](payload)` of a binding made with `addBinding`.
+    case binding(name: String, payload: String)
+    /// `Runtime.exceptionThrown`: the exception's description (message and stack).
+    case exception(String)
+  }
+
+  /// The next binding call or uncaught exception, waiting until the monotonic clock reads
+  /// `deadlineMs`; nil at the deadline. Other events are dropped.
+  public func nextReport(deadlineMs: Double) throws(BrowserError) -> Report? {
     while let event = try client.nextEvent(deadlineMs: deadlineMs) {
-      guard event.method == "Runtime.bindingCalled", event.sessionId == sessionId,
-        case .string(let name)? = event.params["name"], case .string(let payload)? = event.params["payload"]
-      else { continue }
-      return (name, payload)
+      guard event.sessionId == sessionId else { continue }
+      if event.method == "Runtime.bindingCalled", case .string(let name)? = event.params["name"],
+        case .string(let payload)? = event.params["payload"]
+      {
+        return .binding(name: name, payload: payload)
+      }
+      if event.method == "Runtime.exceptionThrown", let details = event.params["exceptionDetails"] {
+        let text = details["exception"]?["description"] ?? details["text"] ?? details
+        if case .string(let s) = text { return .exception(s) }
+        return .exception(text.found)
+      }
     }
     return nil
   }

@@ -1,0 +1,132 @@
+import EventStream
+import Platform
+import TestSupport
+import Testing
+
+@testable import HingeSimCLI
+
+/// `hingesim web` against Debian's Chromium (bin/test installs it) and the bundled web reader:
+/// the default tour once (about 10 s), then what it wrote is held to the reader's rules with
+/// expectations from the simulator's own stream, not from the page.
+@Suite(.enabled(if: PathLookup.find("chromium") != nil, "needs Debian's chromium (bin/test installs it)"))
+struct WebCommandTests {
+  struct Run: Sendable {
+    var result: CLIResult
+    var appLog: [JSONValue]
+    var screenshots: [String]
+    var directory: String
+  }
+
+  /// One run of the default tour with an app log and screenshots, shared by the tests.
+  static let tour: Run? = {
+    guard let directory = POSIX.temporaryDirectory(prefix: "hingesim-web-test") else { return nil }
+    let result = CLIHarness.run([
+      "web", "--app-log", directory + "/app.jsonl", "--screenshots", directory + "/shots", "--quiet-ms", "800",
+    ])
+    let lines = (POSIX.readSmallFile(directory + "/app.jsonl") ?? "").split(separator: "\n")
+    let log = lines.compactMap { try? JSONValue.parse(Array($0.utf8)) }
+    let shots = Directory.files(in: directory + "/shots").filter { $0.hasSuffix(".png") }.sorted()
+    return Run(result: result, appLog: log, screenshots: shots, directory: directory)
+  }()
+
+  static func events(_ log: [JSONValue], _ type: String) -> [JSONValue] {
+    log.filter { $0["type"] == .string(type) }
+  }
+
+  static func number(_ value: JSONValue?) -> Double? {
+    if case .number(let n)? = value { return n }
+    return nil
+  }
+
+  @Test func theTourRunsAndTheAppLogStartsWithTheSync() throws {
+    let run = try #require(Self.tour)
+    #expect(run.result.code == 0, "\(run.result.stderr)")
+    #expect(run.appLog.first?["type"] == .string("sync"))
+    #expect(run.appLog.first?["scriptTime"] == .number(0))
+    // Every line the page wrote is on its clock, never going backwards.
+    let times = run.appLog.compactMap { Self.number($0["t"]) }
+    #expect(times.count == run.appLog.count)
+    #expect(zip(times, times.dropFirst()).allSatisfy { $0 <= $1 })
+  }
+
+  /// The page paginates once per settled layout, not per transient size: as many `paginated`
+  /// as the simulator's settles that changed the page's key (size or text size), and a `frame`
+  /// for each size of the bursts.
+  @Test func onePaginationPerSettledLayoutNotPerTransientSize() throws {
+    let run = try #require(Self.tour)
+    let simulated = CLIHarness.run(["simulate", "traces/default.hinge"])
+    let stream = simulated.stdout.split(separator: "\n").compactMap { try? JSONValue.parse(Array($0.utf8)) }
+    var keys: [String] = []
+    var sizes = 0
+    for event in stream {
+      if event["type"] == .string("scene") { sizes += 1 }
+      guard event["type"] == .string("settled") else { continue }
+      let key = "\(event["width"]?.found ?? "")×\(event["height"]?.found ?? "")@\(event["textSize"]?.found ?? "")"
+      if keys.last != key { keys.append(key) }
+    }
+    #expect(keys.count == 6)  // closed, open, tabletop, AX5, large, closed sideways
+    #expect(Self.events(run.appLog, "paginated").count == keys.count)
+    #expect(Self.events(run.appLog, "frame").count >= keys.count)
+    #expect(Self.events(run.appLog, "frame").count <= sizes)
+  }
+
+  /// A spread starts on an even page (0-based), and the place is on screen in every `shown`.
+  @Test func spreadsStartEvenAndThePlaceIsVisible() throws {
+    let run = try #require(Self.tour)
+    let shown = Self.events(run.appLog, "shown")
+    #expect(!shown.isEmpty)
+    for event in shown {
+      guard case .array(let pages)? = event["pages"], case .array(let ranges)? = event["ranges"],
+        let offset = Self.number(event["offset"])
+      else {
+        Issue.record("a shown without pages, ranges or offset: \(event)")
+        continue
+      }
+      if event["layout"] == .string("spread"), let first = Self.number(pages.first) {
+        #expect(Int(first) % 2 == 0)
+      }
+      let visible = ranges.contains { range in
+        guard case .array(let r) = range, let start = Self.number(r.first), let end = Self.number(r.last) else {
+          return false
+        }
+        return start <= offset && offset < end
+      }
+      #expect(visible, "offset \(offset) not in \(ranges)")
+    }
+  }
+
+  /// One PNG per `shown`, each of the frame the page had then.
+  @Test func screenshotsArePNGsOfTheEmulatedSize() throws {
+    let run = try #require(Self.tour)
+    let shown = Self.events(run.appLog, "shown")
+    #expect(run.screenshots.count == shown.count)
+    #expect(POSIX.isReadable(run.directory + "/shots/index.html"))
+    var lastFrame: (Int, Int)?
+    var shot = 0
+    for event in run.appLog {
+      if event["type"] == .string("frame"), let w = Self.number(event["width"]), let h = Self.number(event["height"]) {
+        lastFrame = (Int(w), Int(h))
+      }
+      guard event["type"] == .string("shown"), shot < run.screenshots.count else { continue }
+      let bytes = try FileBytes.read(path: run.directory + "/shots/" + run.screenshots[shot])
+      shot += 1
+      #expect(bytes.prefix(8) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+      let width = bytes[16..<20].reduce(0) { $0 << 8 | Int($1) }
+      let height = bytes[20..<24].reduce(0) { $0 << 8 | Int($1) }
+      #expect(
+        lastFrame.map { $0 == (width, height) } ?? false, "\(width)×\(height) vs \(String(describing: lastFrame))")
+    }
+  }
+
+  @Test func aMissingBrowserIsExit66AndNothingIsLeftRunning() {
+    let result = CLIHarness.run(["web", "--browser", "/nonexistent/chromium"])
+    #expect(result.code == 66)
+    #expect(result.stderr.contains("/nonexistent/chromium: no such file"))
+  }
+
+  @Test func aPageThatDoesNotLoadIsExit74() {
+    let result = CLIHarness.run(["web", "--url", "file:///nonexistent/page.html", "--quiet-ms", "0"])
+    #expect(result.code == 74)
+    #expect(result.stderr.contains("Page.navigate"))
+  }
+}
