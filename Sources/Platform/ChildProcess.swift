@@ -39,6 +39,14 @@ public final class ChildProcess: @unchecked Sendable {
       guard copy >= 0 else { return .failure(POSIXErrno(code: errno)) }
       posix_spawn_file_actions_adddup2(&actions, copy, target)
     }
+    // Nothing else of ours reaches the child: a descriptor another thread opened without
+    // close-on-exec (a file being written) would otherwise stay open in it for its whole life.
+    // (`posix_spawn_file_actions_addclosefrom_np`, glibc 2.34, is looked up: the Glibc module
+    // does not declare it.)
+    typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, Int32) -> Int32
+    if let closeFrom = Process.symbol("posix_spawn_file_actions_addclosefrom_np", as: CloseFrom.self) {
+      _ = closeFrom(&actions, (descriptors.keys.max() ?? 2) + 1)
+    }
     var cArgs: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
     defer { for p in cArgs { free(p) } }
     var pid: pid_t = 0

@@ -85,6 +85,11 @@ struct ChromiumTests {
         MonotonicClock.sleep(untilMs: MonotonicClock.nowMs() + 20)
       }
     }
+    // The crash handler may take a moment; the process is gone within seconds.
+    let deadline = MonotonicClock.nowMs() + 5000
+    while browser.isRunning, MonotonicClock.nowMs() < deadline {
+      MonotonicClock.sleep(untilMs: MonotonicClock.nowMs() + 20)
+    }
     #expect(!browser.isRunning)
   }
 

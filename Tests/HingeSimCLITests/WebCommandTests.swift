@@ -65,7 +65,8 @@ struct WebCommandTests {
       if keys.last != key { keys.append(key) }
     }
     #expect(keys.count == 6)  // closed, open, tabletop, AX5, large, closed sideways
-    #expect(Self.events(run.appLog, "paginated").count == keys.count)
+    #expect(
+      Self.events(run.appLog, "paginated").count == keys.count, "\(run.appLog.map { $0.found })\n\(run.result.stdout)")
     #expect(Self.events(run.appLog, "frame").count >= keys.count)
     #expect(Self.events(run.appLog, "frame").count <= sizes)
   }
