@@ -73,7 +73,8 @@ struct ReaderRules {
   /// The layout a settle asks for: where the pages go and the pagination they need.
   func layout(for s: Settled) -> Layout {
     let next = PageGeometry(
-      width: s.width, height: s.height, division: s.division, insets: insets, direction: direction)
+      width: s.width, height: s.height, division: s.division, insets: insets, direction: direction,
+      horizontalSizeClass: s.horizontalSizeClass)
     return Layout(geometry: next, key: PageKey(width: next.pageWidth, height: next.pageHeight, textSize: s.textSize))
   }
 

@@ -1,7 +1,7 @@
+import Reports
 import Testing
 
 @testable import HingeSimCLI
-import Reports
 @testable import Simulator
 
 /// `hingesim profiles --sources NAME`: one row per value, key, value, kind and reason.
@@ -33,7 +33,7 @@ struct ProfilesSourcesCLITests {
     let row = SourcedValue(
       path: "a.b", value: "1", kind: .assumed, reason: "one two three four five six seven eight nine ten eleven twelve")
     let lines = SourcesTable.lines([row], width: 50)
-    let indent = "a.b".count + "value".count + "apple-spec".count + 6
+    let indent = "a.b".count + "value".count + "vendor-spec".count + 6
     #expect(lines.count > 2)
     for line in lines.dropFirst(2) {
       #expect(line.hasPrefix(String(repeating: " ", count: indent)) && line.count <= indent + 30)

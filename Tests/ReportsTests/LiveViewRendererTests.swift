@@ -45,6 +45,16 @@ struct StubPages: PageTextProvider {
       text.contains("closed 5°") && text.contains("open↑ 160°") && text.contains("open↓ 140°"))
   }
 
+  @Test func aSpreadWithoutAFoldHasNoFoldLine() {
+    var model = LiveViewModel(profile: TestSupport.profile("tablet"))
+    let inputs = [Event(time: 0, .orientation(.landscapeLeft)), Event(time: 0, .sample(angle: 0))]
+    for event in TestSupport.simulate(inputs, profile: TestSupport.profile("tablet")) { model.update(event) }
+    model.update(Event(time: model.time + 5, .shown(spread(notes: .sheet))))
+    let screen = render(model, 100, 32)
+    let row = screen.lines.first { $0.contains("p23 line 2") }!
+    #expect(row.contains("│   │") && !row.contains("┊") && !row.contains("▒"), "\(row)")
+  }
+
   @Test func bookShowsAVAndASpreadWithTheFoldGutter() {
     let inputs = TestSupport.ramp(from: 0, to: 120, start: 0, duration: 300)
     let screen = render(model(inputs, shown: spread()), 100, 32)

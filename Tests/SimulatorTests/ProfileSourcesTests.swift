@@ -22,13 +22,13 @@ struct ProfileSourcesTests {
       (
         #""range": { "min": 0, "max": 180, "source": "assumed: Apple"#,
         #""range": { "min": 0, "max": 180, "source": "apple-spec", "x": "assumed: Apple"#,
-        #"hinge.range.source: expected a kind (measured, apple-spec, design-kit, derived or assumed), ':' and a reason"#,
+        #"hinge.range.source: expected a kind (measured, apple-spec, design-kit, vendor-spec, derived or assumed), ':' and a reason"#,
         5
       ),
       // A kind that is not one of the five.
       (
         #""settle": { "windowMs": 200, "source": "measured:"#, #""settle": { "windowMs": 200, "source": "guessed:"#,
-        "settle.source: expected a kind", 84
+        "settle.source: expected a kind", 101
       ),
       // The status's own note (line 12), not closedBelow's on line 7, which comes first.
       (
@@ -36,10 +36,10 @@ struct ProfileSourcesTests {
         "hinge.status.source: expected a kind",
         12
       ),
-      // A note in a note object (line 78, transitions.open).
+      // A note in a note object (line 95, transitions.open).
       (
         #""easing": "assumed: the intermediate"#, #""easing": "unsure: the intermediate"#,
-        "transitions.open.source.easing: expected a kind", 78
+        "transitions.open.source.easing: expected a kind", 95
       ),
     ])
   func refused(_ old: String, _ new: String, _ message: String, _ line: Int) throws {

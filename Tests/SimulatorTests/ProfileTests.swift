@@ -70,7 +70,7 @@ struct ProfileTests {
             #""settle": { "windowMs": 200, "source": "measured: the reference reader's task(id:) debounce (duo-reading guide)" }"#,
           with: #""settle": { "windowMs": 200 }"#)
       }
-        == "F: settle.source: expected a note (measured, apple-spec, design-kit, derived or assumed, ':' and a reason), found none"
+        == "F: settle.source: expected a note (measured, apple-spec, design-kit, vendor-spec, derived or assumed, ':' and a reason), found none"
     )
     #expect(
       loadError {

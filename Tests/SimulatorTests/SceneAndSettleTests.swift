@@ -147,7 +147,8 @@ struct SceneAndSettleTests {
     ]
     let out = TestSupport.simulate(inputs)
     let finals = scenes(out).filter { !$0.1.transient }.map { $0.1.width }
-    #expect(finals == [867, 455.5, 371.5, 867])
+    // The frame rule: half the inner width (951 / 2), less the trailing 84-pt bar on the right.
+    #expect(finals == [867, 475.5, 391.5, 867])
     #expect(regions(out).map { $0.1 == nil } == [false, true, false])
   }
 

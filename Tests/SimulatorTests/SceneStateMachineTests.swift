@@ -120,7 +120,7 @@ struct SceneStateMachineTests {
     let end = 10 + profile.transitions.rotate.durationMs
     #expect(scenes(out).last?.time == end)
     #expect(regions(out).map(\.time) == [end + 30])
-    #expect(regions(out).first?.division?.frame == Rect(x: 0, y: 339.5, width: 669, height: 40))
+    #expect(regions(out).first?.division?.frame == Rect(x: 0, y: 313.5, width: 669, height: 40))  // the frame rule
   }
 
   @Test("a fold undone within the lag reports nothing; the last change counts from its own time")

@@ -31,7 +31,13 @@ struct SceneTableTests {
     let table = StageTable(
       Self.closedAtStart,
       expect: [
-        (0, .scene(SceneChange(width: 382, height: 620, display: .outer, transient: false, index: 1, count: 1)))
+        (
+          0,
+          .scene(
+            SceneChange(
+              width: 382, height: 620, display: .outer, transient: false, index: 1, count: 1,
+              horizontalSizeClass: .compact, verticalSizeClass: .regular, safeArea: SafeArea(trailing: 84)))
+        )
       ])
     #expect(table.mismatches(SceneStateMachine(profile: duo)) == [])
   }
@@ -47,7 +53,13 @@ struct SceneTableTests {
         (2000, Self.status(.partiallyOpen, .fullyOpen)), (2000, Self.pose(.book, .openWide)),
       ],
       expect: [
-        (0, .scene(SceneChange(width: 867, height: 611, display: .inner, transient: false, index: 1, count: 1))),
+        (
+          0,
+          .scene(
+            SceneChange(
+              width: 867, height: 611, display: .inner, transient: false, index: 1, count: 1,
+              horizontalSizeClass: .regular, verticalSizeClass: .regular, safeArea: SafeArea(trailing: 84)))
+        ),
         (0, .regions(RegionsChange(division: Division(frame: Self.fold, isActive: false)))),
         (1000, .regions(RegionsChange(division: Division(frame: Self.fold, isActive: true)))),
         (2000, .regions(RegionsChange(division: Division(frame: Self.fold, isActive: false)))),

@@ -209,7 +209,10 @@ public struct EventDecoder: Sendable {
           width: try fieldReader.number("width"), height: try fieldReader.number("height"),
           display: try fieldReader.name("display", Display.self) { Display(rawValue: $0) },
           transient: try fieldReader.bool("transient"), index: try fieldReader.integer("index"),
-          count: try fieldReader.integer("count")))
+          count: try fieldReader.integer("count"),
+          horizontalSizeClass: try fieldReader.optionalName("horizontalSizeClass", SizeClass.self),
+          verticalSizeClass: try fieldReader.optionalName("verticalSizeClass", SizeClass.self),
+          safeArea: try fieldReader.safeArea()))
     case (.regions?, .simulator):
       kind = .regions(RegionsChange(division: try fieldReader.division()))
     case (.settled?, .simulator):
@@ -218,7 +221,8 @@ public struct EventDecoder: Sendable {
           width: try fieldReader.number("width"), height: try fieldReader.number("height"),
           textSize: try fieldReader.name("textSize", TextSize.self) { TextSize(name: $0) },
           division: try fieldReader.division(), sizes: try fieldReader.integer("sizes"),
-          changed: try fieldReader.bool("changed"), cycle: try fieldReader.cycle()))
+          changed: try fieldReader.bool("changed"), cycle: try fieldReader.cycle(),
+          horizontalSizeClass: try fieldReader.optionalName("horizontalSizeClass", SizeClass.self)))
     case (.paginated?, .simulator), (.skipped?, .simulator), (.shown?, .simulator), (.timing?, .simulator),
       (.violation?, .simulator):
       return .skipped
@@ -300,6 +304,30 @@ private struct Fields {
     _ key: String, _ type: T.Type, _ parse: (String) -> T?
   ) throws(EventDecoder.Failure) -> T where T.RawValue == String {
     try read(key, "one of \(T.allCases.map(\.rawValue).joined(separator: ", "))") { $0.asString.flatMap(parse) }
+  }
+
+  /// A name that streams written before it existed leave out: nil when absent.
+  func optionalName<T: CaseIterable & RawRepresentable>(
+    _ key: String, _ type: T.Type
+  ) throws(EventDecoder.Failure) -> T? where T.RawValue == String {
+    guard has(key) else { return nil }
+    return try name(key, type) { T(rawValue: $0) }
+  }
+
+  /// The scene's safe-area insets, nil when absent (streams written before they existed).
+  func safeArea() throws(EventDecoder.Failure) -> SafeArea? {
+    guard has("safeArea") else { return nil }
+    let (v, offset) = try value("safeArea")
+    let insets = SafeArea.sides.compactMap { side -> Double? in
+      guard case .number(let n)? = v[side], n >= 0, n <= 10_000 else { return nil }
+      return n
+    }
+    guard case .object = v, insets.count == 4 else {
+      throw EventDecoder.Failure(
+        column: columns.column(of: offset),
+        message: "expected {top, leading, bottom, trailing} in points from 0 to 10000 for 'safeArea', found \(v.found)")
+    }
+    return SafeArea(top: insets[0], leading: insets[1], bottom: insets[2], trailing: insets[3])
   }
 
   func cycle() throws(EventDecoder.Failure) -> SettleCycle {

@@ -57,6 +57,13 @@ public enum EventWriter {
       w.field("transient", s.transient)
       w.field("index", s.index)
       w.field("count", s.count)
+      if let h = s.horizontalSizeClass { w.field("horizontalSizeClass", h.rawValue) }
+      if let v = s.verticalSizeClass { w.field("verticalSizeClass", v.rawValue) }
+      if let area = s.safeArea {
+        w.openObject("safeArea")
+        for (side, value) in zip(SafeArea.sides, area.values) { w.field(side, value) }
+        w.close()
+      }
     case .regions(let r):
       division(r.division, into: &w)
     case .settled(let s):
@@ -72,6 +79,7 @@ public enum EventWriter {
       w.field("lastChange", s.cycle.lastChange)
       w.field("firstSize", s.cycle.firstSize)
       w.field("lastSize", s.cycle.lastSize)
+      if let h = s.horizontalSizeClass { w.field("horizontalSizeClass", h.rawValue) }
     case .paginated(let p):
       w.field("pageWidth", p.pageWidth)
       w.field("pageHeight", p.pageHeight)

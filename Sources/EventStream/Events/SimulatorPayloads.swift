@@ -78,10 +78,18 @@ public struct SceneChange: Sendable, Equatable {
   public var index: Int
   /// The burst's size count.
   public var count: Int
+  /// The view's horizontal size class in the pose heading to (nil in streams written before
+  /// size classes were modelled).
+  public var horizontalSizeClass: SizeClass?
+  /// The view's vertical size class in the pose heading to (nil as above).
+  public var verticalSizeClass: SizeClass?
+  /// The window's safe-area insets in the pose heading to (nil as above).
+  public var safeArea: SafeArea?
 
   /// Makes a scene change.
   public init(
-    width: Double, height: Double, display: Display, transient: Bool, index: Int, count: Int
+    width: Double, height: Double, display: Display, transient: Bool, index: Int, count: Int,
+    horizontalSizeClass: SizeClass? = nil, verticalSizeClass: SizeClass? = nil, safeArea: SafeArea? = nil
   ) {
     self.width = width
     self.height = height
@@ -89,6 +97,9 @@ public struct SceneChange: Sendable, Equatable {
     self.transient = transient
     self.index = index
     self.count = count
+    self.horizontalSizeClass = horizontalSizeClass
+    self.verticalSizeClass = verticalSizeClass
+    self.safeArea = safeArea
   }
 }
 
@@ -117,12 +128,16 @@ public struct Settled: Sendable, Equatable {
   public var changed: Bool
   /// The cycle this settle ends: its cause and its first and last layout change.
   public var cycle: SettleCycle
+  /// The horizontal size class of the last scene size (nil when the stream carries none): the
+  /// reader splits a wide regular-width view without a fold into a spread.
+  public var horizontalSizeClass: SizeClass?
 
   /// Makes a settled event.
   public init(
     width: Double, height: Double, textSize: TextSize, division: Division?, sizes: Int,
-    changed: Bool, cycle: SettleCycle
+    changed: Bool, cycle: SettleCycle, horizontalSizeClass: SizeClass? = nil
   ) {
+    self.horizontalSizeClass = horizontalSizeClass
     self.width = width
     self.height = height
     self.textSize = textSize

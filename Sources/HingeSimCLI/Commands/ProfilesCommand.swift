@@ -6,19 +6,24 @@ import Simulator
 import Timing
 
 /// `hingesim profiles`: lists the bundled device profiles; `--check FILE` validates one;
-/// `--sources NAME` prints every value with its source.
+/// `--sources NAME` prints every value with its source; `--rule NAME` the frame rule's frames
+/// next to the profile's.
 struct ProfilesCommand: Command {
   static let name = "profiles"
   static let summary = "list device profiles, validate one with --check FILE, or show its sources"
   static let usage = """
-    usage: hingesim profiles [--check FILE | --sources NAME]
+    usage: hingesim profiles [--check FILE | --sources NAME | --rule NAME]
 
     Lists the device profiles in profiles/ with their poses and settle window.
     --check FILE validates a profile file and names the bad key and why, e.g.
       profiles/x.json: poses.book.reader.width: expected a positive number, found "wide"
     --sources NAME prints each value of a profile (NAME or a file) with its source: key,
-      value (cut at 28 characters), kind (measured, apple-spec, design-kit, derived, assumed)
-      and reason; on a terminal reasons wrap to its width, piped they stay on one line.
+      value (cut at 28 characters), kind (measured, apple-spec, design-kit, vendor-spec,
+      derived, assumed) and reason; on a terminal reasons wrap to its width, piped they stay
+      on one line.
+    --rule NAME prints, per pose, the profile's reader frame and fold next to what the frame
+      rule gives (display − safe area − navigation bar; fold = display middle − reader origin
+      − half the fold), marking where they differ (docs/profiles.md, "The frame rule").
 
     """
 
@@ -46,6 +51,17 @@ struct ProfilesCommand: Command {
       }
       let width = context.stdout.isTerminal ? POSIX.terminalSize(1)?.columns : nil
       for line in SourcesTable.lines(rows, width: width) { context.stdout.line(line) }
+      return .ok
+    }
+    if let name = try args.option("--rule") {
+      _ = try args.positionals()
+      let profile: Profile
+      do {
+        profile = try Profile.load(name, root: context.resourceRoot)
+      } catch {
+        throw CLIError(inputError: error)
+      }
+      for line in FrameRuleTable.lines(profile) { context.stdout.line(line) }
       return .ok
     }
     _ = try args.positionals()

@@ -10,7 +10,9 @@ extension PageGeometry {
     for pose in geometries {
       let division = pose.division.map { Division(frame: $0, isActive: true) }
       for d in [division, division.map { Division(frame: $0.frame, isActive: false) }] {
-        let g = PageGeometry(width: pose.width, height: pose.height, division: d, insets: profile.pages)
+        let g = PageGeometry(
+          width: pose.width, height: pose.height, division: d, insets: profile.pages,
+          horizontalSizeClass: pose.horizontalSizeClass)
         if !sizes.contains(where: { $0 == (g.pageWidth, g.pageHeight) }) { sizes.append((g.pageWidth, g.pageHeight)) }
       }
     }

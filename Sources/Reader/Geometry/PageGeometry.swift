@@ -15,6 +15,10 @@ import Simulator
 /// - Such a fold with room for a page on one side only (a reader narrowing past it in a
 ///   burst): one page on the roomier side, inset from the fold.
 /// - An active fold running across: tabletop, one page above the fold, page turns below it.
+/// - No fold at all, and a wide (wider than tall) regular-width view: a two-page spread split
+///   at the middle, each page inset from the outer edges and from the middle by the fold inset
+///   (the dual-pane guide: "two pages only with a top-to-bottom fold or a wide regular-width
+///   view without a fold"). Nothing is kept clear; notes go in a sheet.
 /// - Anything else — no fold, a flat fold running across, or a fold frame that does not span
 ///   the reader's height (a region not yet updated for a new size; regions lag the resize):
 ///   one page over the whole reader, and the fold is not in the way.
@@ -62,7 +66,8 @@ public struct PageGeometry: Hashable, Sendable {
   /// Lays out pages for a reader frame, its fold and the profile's insets, in reading
   /// `direction`.
   public init(
-    width: Double, height: Double, division: Division?, insets: Profile.PageInsets, direction: ReadingDirection = .ltr
+    width: Double, height: Double, division: Division?, insets: Profile.PageInsets, direction: ReadingDirection = .ltr,
+    horizontalSizeClass: SizeClass? = nil
   ) {
     self.division = division
     self.direction = direction
@@ -107,6 +112,21 @@ public struct PageGeometry: Hashable, Sendable {
       notes = .sheet
       notesRegion = nil
       keepOutFrames = [d.frame]
+    } else if division == nil, horizontalSizeClass == .regular, width > height,
+      width / 2 - e - f >= Profile.PageInsets.minimumPageWidth
+    {
+      let w = width / 2 - e - f
+      let h = max(1, height - 2 * e)
+      layout = .spread
+      pageWidth = w
+      pageHeight = h
+      let left = Rect(x: e, y: e, width: w, height: h)
+      let right = Rect(x: width / 2 + f, y: e, width: w, height: h)
+      frames = direction == .rtl ? [right, left] : [left, right]
+      turnArea = nil
+      notes = .sheet
+      notesRegion = nil
+      keepOutFrames = []  // no fold: nothing in the way
     } else {
       let w = max(1, width - 2 * e)
       let h = max(1, height - 2 * e)

@@ -77,6 +77,8 @@ public struct ChromeTrace: Sendable {
     case .goto(let offset): instant("goto \(offset)", .input, t)
     case .split(let s): instant("split \(s.rawValue)", .input, t)
     case .mark(let label): instant("mark \(label)", .input, t, scope: "g")
+    case .hinge(let h) where !h.hasHinge:
+      instant("no hinge", .hinge, t)  // no angle counter: a device without a hinge has none, not 0°
     case .hinge(let h):
       counter("angle", .hinge, t, [("degrees", h.angle)])
     case .status(let s):

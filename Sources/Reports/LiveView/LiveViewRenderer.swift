@@ -124,7 +124,8 @@ struct LiveViewRenderer {
       drawPage(
         pages.first, label: label(0), into: &screen, x: left, y: y, width: pageWidth, height: height
       )
-      let fold: Character = model.division?.isActive == true ? "▒" : "┊"
+      // A spread without a fold (a wide regular-width view) meets at a plain gutter.
+      let fold: Character = model.division.map { $0.isActive ? "▒" : "┊" } ?? " "
       screen.vertical(fold, x: left + pageWidth + 1, y: y, length: height)
       drawPage(
         pages.count > 1 ? pages[1] : nil, label: label(1), into: &screen,

@@ -58,7 +58,8 @@ public struct TimelinePlot: Sendable {
     end = max(end, t)
     switch event.kind {
     case .sample(let angle): samples.append((t, angle))
-    case .hinge(let h): angles.append((t, h.angle))
+    case .hinge(let h) where h.hasHinge: angles.append((t, h.angle))
+    case .hinge: break  // a device without a hinge: no angle to draw (not 0°)
     case .status(let s): statuses.append((t, s.status))
     case .orientation(let o): inputs.append((t, "rotate \(o.rawValue)"))
     case .textSize(let s): inputs.append((t, "text \(s.rawValue)"))
@@ -284,7 +285,7 @@ public struct TimelinePlot: Sendable {
       "path",
       [
         ("id", "angle"), ("class", "angle"),
-        ("d", points.isEmpty ? "M \(f(Self.left)) \(f(y(angle: 0)))" : path(points, steps: true)),
+        ("d", points.isEmpty ? "" : path(points, steps: true)),
         ("fill", "none"), ("stroke", "#1d4ed8"), ("stroke-width", "2.25"),
         ("stroke-linejoin", "round"),
       ])

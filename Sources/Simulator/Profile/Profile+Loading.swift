@@ -226,10 +226,54 @@ struct ProfileFields {
       }
       divisionWhenFlat = choice
     }
+    var displays: [Display: Profile.DisplaySize] = [:]
+    for display in Display.allCases where root["displays"]?[display.rawValue] != nil {
+      let path = "displays." + display.rawValue
+      try requireSource(path)
+      displays[display] = Profile.DisplaySize(
+        width: try number(path + ".width", positive: true), height: try number(path + ".height", positive: true))
+    }
+    for (key, _) in poseFields {
+      let display = try geometryDisplay("poses." + key)
+      guard displays[display] != nil else {
+        throw ProfileError(message: "displays.\(display.rawValue): missing (poses.\(key) is shown on it)")
+      }
+    }
+    try requireSource("navigationBar")
+    let bar = try number("navigationBar.value", nonNegative: true)
     _ = try ProfileSources.values(of: root)  // every number has a note of the right form
     return Profile(
       name: name, description: description, hinge: hinge, poses: poses, splitView: split, pages: pages,
-      transitions: transitions, settleWindowMs: settle, typography: typography, divisionWhenFlat: divisionWhenFlat)
+      transitions: transitions, settleWindowMs: settle, typography: typography, divisionWhenFlat: divisionWhenFlat,
+      displays: displays, navigationBar: bar)
+  }
+
+  private func geometryDisplay(_ path: String) throws(ProfileError) -> Display {
+    let name = try string(path + ".display")
+    guard let display = Display(rawValue: name) else {
+      throw ProfileError(message: "\(path).display: expected outer or inner, found \"\(name)\"")
+    }
+    return display
+  }
+
+  /// A pose's size classes and safe-area insets (the dual-pane guide's tables).
+  func layoutTraits(_ path: String) throws(ProfileError) -> (SizeClass, SizeClass, SafeArea) {
+    try requireSource(path + ".sizeClass")
+    func sizeClass(_ axis: String) throws(ProfileError) -> SizeClass {
+      let text = try string(path + ".sizeClass." + axis)
+      guard let value = SizeClass(rawValue: text) else {
+        throw ProfileError(message: "\(path).sizeClass.\(axis): expected compact or regular, found \"\(text)\"")
+      }
+      return value
+    }
+    let horizontal = try sizeClass("horizontal")
+    let vertical = try sizeClass("vertical")
+    try requireSource(path + ".safeArea")
+    var insets: [Double] = []
+    for side in SafeArea.sides {
+      insets.append(try number(path + ".safeArea." + side, nonNegative: true))
+    }
+    return (horizontal, vertical, SafeArea(top: insets[0], leading: insets[1], bottom: insets[2], trailing: insets[3]))
   }
 
   func hingeProfile() throws(ProfileError) -> Profile.HingeProfile {
@@ -299,8 +343,11 @@ struct ProfileFields {
       try requireSource(path + ".division")
       let frame = Rect(
         x: try number(path + ".division.x"), y: try number(path + ".division.y"),
-        width: try number(path + ".division.width", positive: true),
-        height: try number(path + ".division.height", positive: true))
+        width: try number(path + ".division.width", nonNegative: true),
+        height: try number(path + ".division.height", nonNegative: true))
+      guard frame.width > 0 || frame.height > 0 else {
+        throw ProfileError(message: "\(path).division: expected a frame wider or taller than 0, found 0 × 0")
+      }
       guard frame.x >= 0, frame.y >= 0, frame.maxX <= width, frame.maxY <= height else {
         throw ProfileError(
           message:
@@ -309,7 +356,13 @@ struct ProfileFields {
       }
       division = frame
     }
-    return Profile.PoseGeometry(display: display, width: width, height: height, division: division)
+    let (horizontal, vertical, safeArea) = try layoutTraits(path)
+    guard safeArea.leading + safeArea.trailing < 10_000, safeArea.top + safeArea.bottom < 10_000 else {
+      throw ProfileError(message: "\(path).safeArea: expected insets below 10000 points, found \(safeArea.values)")
+    }
+    return Profile.PoseGeometry(
+      display: display, width: width, height: height, division: division, horizontalSizeClass: horizontal,
+      verticalSizeClass: vertical, safeArea: safeArea)
   }
 
   func burst(_ path: String) throws(ProfileError) -> Profile.Burst {

@@ -8,13 +8,15 @@ public enum SourceKind: String, Sendable, CaseIterable {
   case appleSpec = "apple-spec"
   /// A design kit (not Apple's).
   case designKit = "design-kit"
+  /// Another vendor's published specifications (a device maker's announcement or spec sheet).
+  case vendorSpec = "vendor-spec"
   /// Computed from other values (the note says from what and by which formula).
   case derived
   /// Assumed; a value derived from an assumption is assumed too.
   case assumed
 
   /// The kinds as a profile file writes them, for messages.
-  static let list = "measured, apple-spec, design-kit, derived or assumed"
+  static let list = "measured, apple-spec, design-kit, vendor-spec, derived or assumed"
 }
 
 /// One value of a profile with its source: a row of `hingesim profiles --sources NAME`.

@@ -26,6 +26,10 @@ public struct Profile: Sendable, Equatable {
   public var typography: Typography
   /// The fold's frame when the hinge is fully open (the sources disagree; docs/profiles.md).
   public var divisionWhenFlat: DivisionWhenFlat = .frameStays
+  /// The displays' sizes, for the frame rule (`FrameRule`).
+  public var displays: [Display: DisplaySize] = [:]
+  /// The reader's own navigation bar, points, for the frame rule.
+  public var navigationBar: Double = 0
 
   /// What the fold's frame is when the hinge is fully open. The sources conflict: the reading
   /// guide measured that the frame stays put and only `isActive` changes; Apple's design
@@ -101,6 +105,21 @@ public struct Profile: Sendable, Equatable {
     public var height: Double
     /// The fold's frame in reader coordinates, if the reader meets one.
     public var division: Rect?
+    /// The app view's horizontal size class in this pose.
+    public var horizontalSizeClass: SizeClass = .compact
+    /// The app view's vertical size class in this pose.
+    public var verticalSizeClass: SizeClass = .regular
+    /// The window's safe-area insets in this pose.
+    public var safeArea = SafeArea()
+  }
+
+  /// A display's size in points, in its natural orientation (the outer portrait, the inner
+  /// landscape on a book-style foldable).
+  public struct DisplaySize: Sendable, Equatable {
+    /// Width, points.
+    public var width: Double
+    /// Height, points.
+    public var height: Double
   }
 
   /// Page insets from the reader's edges and from the fold.

@@ -35,13 +35,10 @@ extension SceneStateMachine {
         let eased = kind.easing.apply(f)
         let last = i == count
         let t = count == 1 ? time : Self.microseconds(time + kind.durationMs * Double(i - 1) / Double(count - 1))
-        let width = last ? target.width : Self.round(current.width + (target.width - current.width) * eased)
-        let height = last ? target.height : Self.round(current.height + (target.height - current.height) * eased)
-        steps.append(
-          (
-            t,
-            SceneChange(width: width, height: height, display: target.display, transient: !last, index: i, count: count)
-          ))
+        var size = target
+        size.width = last ? target.width : Self.round(current.width + (target.width - current.width) * eased)
+        size.height = last ? target.height : Self.round(current.height + (target.height - current.height) * eased)
+        steps.append((t, size.change(transient: !last, index: i, count: count)))
       }
       self.steps = steps
     }
@@ -57,7 +54,10 @@ extension SceneStateMachine {
       guard next < steps.count, steps[next].time <= now else { return nil }
       let step = steps[next]
       next += 1
-      sent = Size(width: step.change.width, height: step.change.height, display: step.change.display)
+      sent = Size(
+        width: step.change.width, height: step.change.height, display: step.change.display,
+        horizontalSizeClass: step.change.horizontalSizeClass, verticalSizeClass: step.change.verticalSizeClass,
+        safeArea: step.change.safeArea)
       return step
     }
 

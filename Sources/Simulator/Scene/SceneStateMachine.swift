@@ -23,6 +23,17 @@ public struct SceneStateMachine: Stage {
     var height: Double
     /// The display showing the app.
     var display: Display
+    /// The pose's size classes and safe-area insets, sent with every size of a burst.
+    var horizontalSizeClass: SizeClass? = nil
+    var verticalSizeClass: SizeClass? = nil
+    var safeArea: SafeArea? = nil
+
+    /// The scene event for this size.
+    func change(transient: Bool, index: Int, count: Int) -> SceneChange {
+      SceneChange(
+        width: width, height: height, display: display, transient: transient, index: index, count: count,
+        horizontalSizeClass: horizontalSizeClass, verticalSizeClass: verticalSizeClass, safeArea: safeArea)
+    }
   }
 
   /// Where the scene is.
@@ -111,19 +122,16 @@ public struct SceneStateMachine: Stage {
     division = geometry.division.map {
       Division(frame: profile.divisionWhenFlat.frame($0, status: status), isActive: status == .partiallyOpen)
     }
-    let target = Size(width: geometry.width, height: geometry.height, display: geometry.display)
+    let target = Size(
+      width: geometry.width, height: geometry.height, display: geometry.display,
+      horizontalSizeClass: geometry.horizontalSizeClass, verticalSizeClass: geometry.verticalSizeClass,
+      safeArea: geometry.safeArea)
     let current: Size
     switch state {
     case .noScene:
       landscapeAtSize = landscape
       state = .steady(target)
-      output.append(
-        Event(
-          time: time,
-          .scene(
-            SceneChange(
-              width: target.width, height: target.height, display: target.display, transient: false, index: 1, count: 1)
-          )))
+      output.append(Event(time: time, .scene(target.change(transient: false, index: 1, count: 1))))
       scheduleRegions(after: time, into: &output)
       return
     case .bursting(let burst) where burst.target == target:

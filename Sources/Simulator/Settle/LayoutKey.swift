@@ -1,7 +1,7 @@
 import EventStream
 
-/// The layout key the reader paginates for: scene size, text size and the fold's frame
-/// (active or not — `isActive` alone is not part of it).
+/// The layout key the reader paginates for: scene size, text size, the fold's frame (active or
+/// not — `isActive` alone is not part of it) and the horizontal size class.
 public struct LayoutKey: Hashable, Sendable {
   /// Reader width.
   public var width: Double
@@ -11,12 +11,17 @@ public struct LayoutKey: Hashable, Sendable {
   public var textSize: TextSize
   /// The fold's frame, if any.
   public var divisionFrame: Rect?
+  /// The horizontal size class (a wide regular-width view without a fold shows a spread).
+  public var horizontalSizeClass: SizeClass?
 
   /// Makes a key.
-  public init(width: Double, height: Double, textSize: TextSize, divisionFrame: Rect?) {
+  public init(
+    width: Double, height: Double, textSize: TextSize, divisionFrame: Rect?, horizontalSizeClass: SizeClass? = nil
+  ) {
     self.width = width
     self.height = height
     self.textSize = textSize
     self.divisionFrame = divisionFrame
+    self.horizontalSizeClass = horizontalSizeClass
   }
 }

@@ -29,6 +29,7 @@ public struct SettleStateMachine: Stage {
   public let windowMs: Double
   private(set) var state = State.noScene
   private var size: (width: Double, height: Double)?
+  private var horizontalSizeClass: SizeClass?
   private var textSize: TextSize
   private var division: Division?
   private var lastSettled: LayoutKey?
@@ -46,7 +47,11 @@ public struct SettleStateMachine: Stage {
 
   /// The current key, nil before the first scene size.
   public var key: LayoutKey? {
-    size.map { LayoutKey(width: $0.width, height: $0.height, textSize: textSize, divisionFrame: division?.frame) }
+    size.map {
+      LayoutKey(
+        width: $0.width, height: $0.height, textSize: textSize, divisionFrame: division?.frame,
+        horizontalSizeClass: horizontalSizeClass)
+    }
   }
 
   public mutating func receive(_ event: Event, into output: inout [Event]) {
@@ -76,6 +81,7 @@ public struct SettleStateMachine: Stage {
 
   private mutating func sceneSized(_ s: SceneChange, at time: Double) {
     size = (s.width, s.height)
+    horizontalSizeClass = s.horizontalSizeClass
     cycle.sized(at: time)
     state = .debouncing(due: time + windowMs)  // every size restarts the wait, even a repeated one
   }
@@ -102,7 +108,7 @@ public struct SettleStateMachine: Stage {
     let sizes = cycle.sizes
     let settled = Settled(
       width: key.width, height: key.height, textSize: key.textSize, division: division, sizes: sizes,
-      changed: key != lastSettled, cycle: cycle.close(at: now))
+      changed: key != lastSettled, cycle: cycle.close(at: now), horizontalSizeClass: key.horizontalSizeClass)
     output.append(Event(time: now, .settled(settled)))
     lastSettled = key
     state = .quiet

@@ -1,0 +1,26 @@
+import Platform
+import Testing
+
+@testable import HingeSimCLI
+@testable import Simulator
+
+/// Every bundled scenario runs on every bundled profile and `check` passes: no reader rule is
+/// broken on a phone without a hinge, a tablet or a second foldable.
+@Suite("All profiles × all traces")
+struct AllProfilesCheckTests {
+  static let traces = TracesCommand.listing(packageRoot + "/traces").map(\.name)
+
+  @Test("there are four profiles and every trace kind to run")
+  func inventory() {
+    #expect(Profile.available(root: packageRoot) == ["iphone-duo", "none", "pixel-fold", "tablet"])
+    #expect(Self.traces.count >= 18)
+  }
+
+  @Test("check passes", arguments: ["iphone-duo", "none", "pixel-fold", "tablet"])
+  func checkPasses(_ profile: String) {
+    for trace in Self.traces {
+      let r = CLIHarness.run(["check", packageRoot + "/traces/" + trace, "--profile", profile, "--compute-ms", "1"])
+      #expect(r.code == 0, "\(profile) \(trace): \(r.stderr)")
+    }
+  }
+}
