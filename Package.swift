@@ -55,10 +55,11 @@ let package = Package(
     .target(name: "Backends", dependencies: ["EventStream", "Platform"]),
     // Writers for people and tools: text timeline, Chrome trace, SVG timeline, the live terminal view.
     .target(name: "Reports", dependencies: ["EventStream", "Simulator", "Reader", "Timing", "Platform"]),
-    // The built-in benchmarks (`hingesim bench`): simulate, script, typeset against Pango, knob latency.
+    // The built-in benchmarks (`hingesim bench`): simulate, script, typeset against Pango, knob latency,
+    // a real browser's settle cycle (web).
     .target(
       name: "Benchmarks",
-      dependencies: ["EventStream", "Inputs", "Simulator", "Typesetter", "Reader", "Knob", "Platform"]),
+      dependencies: ["EventStream", "Inputs", "Simulator", "Typesetter", "Reader", "Knob", "Platform", "Backends"]),
     // Commands and argument parsing: wires sources, stages and writers together.
     .target(
       name: "HingeSimCLI",

@@ -81,11 +81,7 @@ struct WebCommand: Command {
     var session = WebSession(out: out, err: context.stderr, appLog: appLog, shots: shots)
     do throws(BrowserError) {
       let page = try browser.newPage()
-      try page.addBinding(BrowserDriver.bindingName)
-      try page.call(
-        "Page.addScriptToEvaluateOnNewDocument",
-        .object([("source", .string("window.hingesimConfig = \(config(profile: profile, text: text));"))]))
-      try page.navigate(pageURL)
+      try config(profile: profile, text: text).open(pageURL, in: page)
       let clock = LiveClock()
       let driver = BrowserDriver(page: page, startMs: clock.startMs) { size in profile.typography.sizes[size] }
       try driver.synchronize()
@@ -136,21 +132,12 @@ struct WebCommand: Command {
     return session.malformed > 0 ? .dataError : .ok
   }
 
-  /// What the page gets before it loads (`window.hingesimConfig`): the text, the profile's page
-  /// insets and settle time, and the starting text size.
-  static func config(profile: Profile, text: String) -> String {
+  /// What the page gets before it loads: the text, the profile's page insets and settle time,
+  /// and the Large text size.
+  static func config(profile: Profile, text: String) -> WebReaderConfig {
     let large = profile.typography.sizes[.large] ?? (17, 22)
-    var object = JSONObjectWriter()
-    object.field("text", text)
-    object.field("edgeInset", profile.pages.edge)
-    object.field("foldInset", profile.pages.fold)
-    object.field("settleMs", profile.settleWindowMs)
-    object.openObject("textSize")
-    object.field("name", TextSize.large.rawValue)
-    object.field("pointSize", large.pointSize)
-    object.field("lineHeight", large.lineHeight)
-    object.close()
-    object.close()
-    return String(decoding: object.bytes, as: UTF8.self)
+    return WebReaderConfig(
+      text: text, edgeInset: profile.pages.edge, foldInset: profile.pages.fold, settleMs: profile.settleWindowMs,
+      textSize: (.large, large.pointSize, large.lineHeight))
   }
 }

@@ -30,7 +30,8 @@ public final class BrowserDriver: @unchecked Sendable {
   public static let bindingName = "hingesimReport"
 
   private let page: BrowserPage
-  private let startMs: Double
+  /// The monotonic time of the stream's t = 0, ms.
+  public let startMs: Double
   private let speed: Double
   private let textStyle: (TextSize) -> (pointSize: Double, lineHeight: Double)?
   private var tracker = ExportTimeline.LayoutTracker()
