@@ -3,6 +3,10 @@ import Platform
 import TestSupport
 import Testing
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 @testable import HingeSimCLI
 
 /// `hingesim web` against Debian's Chromium (bin/test installs it) and the bundled web reader:
@@ -123,6 +127,68 @@ struct WebCommandTests {
     let result = CLIHarness.run(["web", "--browser", "/nonexistent/chromium"])
     #expect(result.code == 66)
     #expect(result.stderr.contains("/nonexistent/chromium: no such file"))
+  }
+
+  @Test func aPageThatNeverReportsIsExit65AndOneThatReportsGarbageToo() throws {
+    let directory = try #require(POSIX.temporaryDirectory(prefix: "hingesim-web-page"))
+    defer { Directory.removeTree(directory) }
+    let silent = try Self.write(directory + "/silent.html", "<p>no reports here</p>")
+    let silentRun = CLIHarness.run(["web", "traces/realtime-2s.hinge", "--url", silent, "--quiet-ms", "0"])
+    #expect(silentRun.code == 65)
+    #expect(silentRun.stderr.contains("the page reported nothing through window.hingesimReport"))
+    let garbage = try Self.write(
+      directory + "/garbage.html",
+      "<script>addEventListener('resize', () => { hingesimReport('not json'); "
+        + "hingesimReport(JSON.stringify({t: performance.now(), type: 'frame', width: innerWidth, height: innerHeight})); "
+        + "});</script>")
+    let log = directory + "/app.jsonl"
+    let garbageRun = CLIHarness.run([
+      "web", "traces/realtime-2s.hinge", "--url", garbage, "--quiet-ms", "0", "--app-log", log,
+    ])
+    #expect(garbageRun.code == 65)
+    #expect(garbageRun.stderr.contains("is not an app-log event"))
+    // What was good is kept: the sync and the page's frames.
+    let lines = (POSIX.readSmallFile(log) ?? "").split(separator: "\n")
+    #expect(lines.first?.contains("\"type\":\"sync\"") == true)
+    #expect(lines.dropFirst().allSatisfy { $0.contains("\"type\":\"frame\"") })
+    #expect(lines.count >= 2)
+  }
+
+  /// Ctrl-C mid-run: exit 130, the app log so far kept, and the browser reaped — no browser
+  /// process is left whose private profile directory is gone (`Chromium.close` stops the
+  /// process before it removes the directory, so such a process would be an orphan).
+  @Test func ctrlCKeepsTheAppLogAndLeavesNoBrowserBehind() throws {
+    let directory = try #require(POSIX.temporaryDirectory(prefix: "hingesim-web-sigint"))
+    defer { Directory.removeTree(directory) }
+    let log = directory + "/app.jsonl"
+    let (code, _, stderr) = try SignalTests.run(["web", "--app-log", log], signal: SIGINT, delayMs: 4000)
+    #expect(code == 130, "\(stderr)")
+    #expect(stderr.contains("interrupted by SIGINT"))
+    let lines = (POSIX.readSmallFile(log) ?? "").split(separator: "\n")
+    #expect(lines.first?.contains("\"type\":\"sync\"") == true)
+    #expect(lines.count > 1)
+    #expect(Self.orphanedBrowsers().isEmpty)
+  }
+
+  /// Browser processes started with `--user-data-dir=DIR` where DIR no longer exists.
+  static func orphanedBrowsers() -> [String] {
+    var orphans: [String] = []
+    for pid in Directory.files(in: "/proc") where pid.allSatisfy(\.isNumber) {
+      guard let cmdline = POSIX.readSmallFile("/proc/\(pid)/cmdline"), cmdline.contains("--remote-debugging-pipe")
+      else { continue }
+      for argument in cmdline.split(separator: "\0") where argument.hasPrefix("--user-data-dir=") {
+        let dir = String(argument.dropFirst("--user-data-dir=".count))
+        if dir.contains("hingesim-chromium"), !POSIX.exists(dir) { orphans.append(pid) }
+      }
+    }
+    return orphans
+  }
+
+  static func write(_ path: String, _ body: String) throws -> String {
+    let file = try OutputFile.open(path: path)
+    file.write("<!doctype html><meta name=viewport content='width=device-width'>" + body)
+    file.close()
+    return "file://" + path
   }
 
   @Test func aPageThatDoesNotLoadIsExit74() {

@@ -129,6 +129,12 @@ struct WebCommand: Command {
       stopped.message += "; \(session.progress)"
       throw stopped
     }
+    if session.reported == 0 {
+      throw CLIError(
+        "web: the page reported nothing through window.\(BrowserDriver.bindingName) (docs/web.md: what a page "
+          + "reports and how)",
+        code: .dataError)
+    }
     return session.malformed > 0 ? .dataError : .ok
   }
 

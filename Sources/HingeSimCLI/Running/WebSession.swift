@@ -73,6 +73,9 @@ struct WebSession {
     }
   }
 
+  /// Page reports written to the app log (after the sync).
+  var reported: Int { logged }
+
   /// How far the run got, for a message about an early stop.
   var progress: String {
     "the app log holds \(logged) page report(s)" + (shots.map { "; \($0.count) screenshot(s) written" } ?? "")
