@@ -47,23 +47,33 @@ public enum WebBenchmark {
   /// The poses visited, in this order (a different page size each time, so every visit paginates).
   static let poses: [Pose] = [.closed, .openWide, .tabletop, .closedSideways, .openTall]
 
-  /// Runs the benchmark and prints its table.
+  /// Runs the benchmark and prints its table: the delays with the browser's frames unthrottled
+  /// (`--disable-frame-rate-limit`) and at 60 Hz (as a display paces them; resize handlers run
+  /// in a frame), then the repagination table from the second.
   public static func run(_ settings: Settings, out: OutputFile) throws(BenchmarkError) {
-    let browser: Chromium
-    do {
-      browser = try Chromium.launch(program: settings.browser)
-    } catch {
-      throw BenchmarkError("bench web: \(error.message)", kind: error.isMissingProgram ? .noInput : .ioError)
-    }
-    defer { browser.close() }
-    do throws(BrowserError) {
-      try measure(settings, browser: browser, out: out)
-    } catch {
-      throw BenchmarkError("bench web: \(browser.explain(error).message)", kind: .ioError)
+    var header = true
+    for (label, arguments) in [
+      ("60-Hz frames (default)", [String]()), ("unthrottled frames", ["--disable-frame-rate-limit"]),
+    ] {
+      let browser: Chromium
+      do {
+        browser = try Chromium.launch(program: settings.browser, extraArguments: arguments)
+      } catch {
+        throw BenchmarkError("bench web: \(error.message)", kind: error.isMissingProgram ? .noInput : .ioError)
+      }
+      defer { browser.close() }
+      do throws(BrowserError) {
+        try measure(settings, browser: browser, label: label, header: header, pages: !header, out: out)
+      } catch {
+        throw BenchmarkError("bench web: \(browser.explain(error).message)", kind: .ioError)
+      }
+      header = false
     }
   }
 
-  private static func measure(_ s: Settings, browser: Chromium, out: OutputFile) throws(BrowserError) {
+  private static func measure(
+    _ s: Settings, browser: Chromium, label: String, header: Bool, pages: Bool, out: OutputFile
+  ) throws(BrowserError) {
     let page = try browser.newPage()
     let large = s.profile.typography.sizes[.large] ?? (17, 22)
     let config = WebReaderConfig(
@@ -75,10 +85,12 @@ public enum WebBenchmark {
     guard let sync = driver.pageClockAtStart else { throw .malformed("no clock sync") }
     try page.evaluate(
       "addEventListener('resize', () => hingesimReport(JSON.stringify({type: 'probe', t: performance.now()})))")
-    out.line(
-      "bench web: \(browser.version), the bundled web reader, \(s.textName) "
-        + "(\(BenchmarkFigures.grouped(Double(s.text.utf16.count))) UTF-16 units); clock sync within "
-        + "±\(BenchmarkFigures.ms(sync.roundTripMs / 2)) ms")
+    if header {
+      out.line(
+        "bench web: \(browser.version), the bundled web reader, \(s.textName) "
+          + "(\(BenchmarkFigures.grouped(Double(s.text.utf16.count))) UTF-16 units)")
+    }
+    out.line("  \(label): clock sync within ±\(BenchmarkFigures.ms(sync.roundTripMs / 2)) ms")
 
     // Round trips and resize delays: sizes of a resize burst, each new.
     var roundTrips: [Double] = []
@@ -105,12 +117,13 @@ public enum WebBenchmark {
       }
     }
     out.line(
-      "  Emulation.setDeviceMetricsOverride round trip:  p50 \(BenchmarkFigures.ms(percentile(roundTrips, 50))) ms  "
+      "    Emulation.setDeviceMetricsOverride round trip:  p50 \(BenchmarkFigures.ms(percentile(roundTrips, 50))) ms  "
         + "p99 \(BenchmarkFigures.ms(percentile(roundTrips, 99))) ms  (n = \(roundTrips.count))")
     out.line(
-      "  new size sent → the page's resize handler:       p50 \(BenchmarkFigures.ms(percentile(delays, 50))) ms  "
+      "    new size sent → the page's resize handler:       p50 \(BenchmarkFigures.ms(percentile(delays, 50))) ms  "
         + "p99 \(BenchmarkFigures.ms(percentile(delays, 99))) ms  (n = \(delays.count))")
 
+    guard pages else { return }
     // Repagination per pose.
     let document: ReaderDocument
     do {

@@ -82,9 +82,12 @@ struct WebCommand: Command {
     do throws(BrowserError) {
       let page = try browser.newPage()
       try config(profile: profile, text: text).open(pageURL, in: page)
-      let clock = LiveClock()
-      let driver = BrowserDriver(page: page, startMs: clock.startMs) { size in profile.typography.sizes[size] }
+      let driver = BrowserDriver(page: page, startMs: MonotonicClock.nowMs()) { size in
+        profile.typography.sizes[size]
+      }
       try driver.synchronize()
+      let clock = LiveClock()
+      driver.start(atMs: clock.startMs)
       session.begin(driver: driver, textLength: text.utf16.count, browser: browser.version)
       var failure: BrowserError?
       let idle = LiveHooks(idle: { _ in
@@ -102,6 +105,7 @@ struct WebCommand: Command {
           path, profile: profile, options: options, context: context, live: LiveDriving(clock: clock, hooks: idle)
         ) { event in
           if EventText.isTimelineEvent(event.kind) { out.line(EventText.line(event)) }
+          session.note(event)
           guard failure == nil else { return }
           do throws(BrowserError) { try driver.deliver(event) } catch {
             failure = error

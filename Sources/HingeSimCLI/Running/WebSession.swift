@@ -18,6 +18,9 @@ struct WebSession {
   /// Reports that were not one JSON object with a numeric `t` and a string `type`.
   private(set) var malformed = 0
   private var counts: [String: Int] = [:]
+  /// The simulator's pose and the page's frame, for the screenshots' captions.
+  private var pose = ""
+  private var frame = ""
 
   init(out: OutputFile, err: OutputFile, appLog: OutputFile?, shots: WebScreenshots?) {
     self.out = out
@@ -38,6 +41,11 @@ struct WebSession {
     sync.field("app", "hingesim web reader in \(browser) (clock read in \(NumberFormat.ms(clock.roundTripMs)) ms)")
     sync.close()
     appLog?.write(bytes: sync.bytes + [UInt8(ascii: "\n")])
+  }
+
+  /// Follows the simulator's stream (the pose, for captions).
+  mutating func note(_ event: Event) {
+    if case .pose(let change) = event.kind { pose = change.pose.rawValue }
   }
 
   /// Handles the reports that arrived since the last call.
@@ -67,8 +75,11 @@ struct WebSession {
       appLog?.line(report.payload)
       let scriptMs = t - pageClockAtStart
       out.line(NumberFormat.left(NumberFormat.ms(scriptMs), 9) + " ms  page " + Self.describe(type, value))
+      if type == "frame" { frame = Self.describe(type, value).split(separator: " ").last.map(String.init) ?? "" }
       if type == "shown", shots != nil {
-        try shots?.capture(page, scriptMs: scriptMs, caption: Self.describe(type, value))
+        let caption = "\(pose) \(frame): " + Self.describe(type, value).split(separator: " ", omittingEmptySubsequences: true)
+          .joined(separator: " ") + Self.ranges(value)
+        try shots?.capture(page, scriptMs: scriptMs, caption: caption)
       }
     }
   }
@@ -96,10 +107,21 @@ struct WebSession {
         + (shots.map { "; \($0.count) screenshot(s) in \($0.directory)" } ?? ""))
   }
 
+  /// `, characters 3647–5520`: the shown pages' ranges.
+  static func ranges(_ value: JSONValue) -> String {
+    guard case .array(let ranges)? = value["ranges"] else { return "" }
+    var bounds: [Double] = []
+    for case .array(let pair) in ranges {
+      for case .number(let n) in pair { bounds.append(n) }
+    }
+    guard let low = bounds.min(), let high = bounds.max() else { return "" }
+    return ", characters \(Int(low))–\(Int(high))"
+  }
+
   /// A page report in a few words: `shown spread pages 1–2 of 50, offset 0`.
   static func describe(_ type: String, _ value: JSONValue) -> String {
     func number(_ key: String) -> String {
-      if case .number(let n)? = value[key] { return NumberFormat.shortest(n) }
+      if case .number(let n)? = value[key] { return NumberFormat.shortest(n, places: 3) }
       return "?"
     }
     switch type {

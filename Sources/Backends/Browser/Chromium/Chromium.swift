@@ -47,9 +47,12 @@ public final class Chromium: @unchecked Sendable {
     return arguments
   }
 
-  /// Finds `program` (a path, or one of `programNames` in PATH when nil) and starts it. From
+  /// Finds `program` (a path, or one of `programNames` in PATH when nil) and starts it, with
+  /// `extraArguments` before the usual ones. From
   /// then on a write to a closed pipe is an error (`EPIPE`), not `SIGPIPE` killing this process.
-  public static func launch(program: String? = nil, timeoutMs: Double = 20_000) throws(BrowserError) -> Chromium {
+  public static func launch(
+    program: String? = nil, extraArguments: [String] = [], timeoutMs: Double = 20_000
+  ) throws(BrowserError) -> Chromium {
     guard let executable = program ?? programNames.lazy.compactMap(PathLookup.find).first else {
       throw .launch(
         "no \(programNames.joined(separator: ", ")) in PATH (install Debian's `chromium`, or pass --browser PATH)")
@@ -67,7 +70,7 @@ public final class Chromium: @unchecked Sendable {
     }
     let stderrPath = profile + "/stderr.log"
     let spawned = ChildProcess.spawn(
-      [executable] + arguments(profileDirectory: profile, asRoot: Process.isRoot),
+      [executable] + extraArguments + arguments(profileDirectory: profile, asRoot: Process.isRoot),
       descriptors: [3: toBrowser.read, 4: fromBrowser.write], stderrPath: stderrPath)
     POSIX.close(toBrowser.read)
     POSIX.close(fromBrowser.write)

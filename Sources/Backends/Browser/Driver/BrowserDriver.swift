@@ -31,7 +31,7 @@ public final class BrowserDriver: @unchecked Sendable {
 
   private let page: BrowserPage
   /// The monotonic time of the stream's t = 0, ms.
-  public let startMs: Double
+  public private(set) var startMs: Double
   private let speed: Double
   private let textStyle: (TextSize) -> (pointSize: Double, lineHeight: Double)?
   private var tracker = ExportTimeline.LayoutTracker()
@@ -43,9 +43,15 @@ public final class BrowserDriver: @unchecked Sendable {
   public private(set) var exceptions: [(scriptMs: Double, description: String)] = []
   /// Commands sent for stream events so far.
   public private(set) var commandsSent = 0
+  /// The page's `performance.now()` minus our monotonic clock, and the round trip it was read
+  /// in, ms (`synchronize()`).
+  public private(set) var clockOffset: (ms: Double, roundTripMs: Double)?
+
   /// `performance.now()` in the page at the stream's t = 0 (the app log's `sync`), and the
-  /// round trip it was read in, ms.
-  public private(set) var pageClockAtStart: (pageMs: Double, roundTripMs: Double)?
+  /// round trip the clocks were compared in, ms.
+  public var pageClockAtStart: (pageMs: Double, roundTripMs: Double)? {
+    clockOffset.map { (startMs + $0.ms, $0.roundTripMs) }
+  }
 
   /// A driver for `page`, whose stream time 0 is the monotonic `startMs`; `speed` is the
   /// `--speed` factor (stream ms per real ms).
@@ -64,17 +70,21 @@ public final class BrowserDriver: @unchecked Sendable {
   /// the reading with the shortest round trip taken at its midpoint (as NTP picks its sample),
   /// so the error is at most half that round trip.
   public func synchronize(samples: Int = 8) throws(BrowserError) {
-    var best: (pageMs: Double, roundTripMs: Double)?
+    var best: (ms: Double, roundTripMs: Double)?
     for _ in 0..<max(1, samples) {
       let before = MonotonicClock.nowMs()
       let value = try page.evaluate("performance.now()")
       let after = MonotonicClock.nowMs()
       guard case .number(let pageNow) = value else { throw .malformed("performance.now() gave \(value.found)") }
-      let sample = (pageMs: pageNow - ((before + after) / 2 - startMs), roundTripMs: after - before)
+      let sample = (ms: pageNow - (before + after) / 2, roundTripMs: after - before)
       if best == nil || sample.roundTripMs < best!.roundTripMs { best = sample }
     }
-    pageClockAtStart = best
+    clockOffset = best
   }
+
+  /// Sets the monotonic time of the stream's t = 0 (the run loop's clock start), after
+  /// `synchronize()` so that comparing clocks does not delay the stream.
+  public func start(atMs startMs: Double) { self.startMs = startMs }
 
   /// The stream time now, ms.
   public var scriptNowMs: Double { (MonotonicClock.nowMs() - startMs) * speed }
