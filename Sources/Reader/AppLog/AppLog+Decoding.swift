@@ -2,7 +2,7 @@ import EventStream
 
 extension AppLog {
   /// The fields each event type knows; any other is warned about and ignored.
-  static let knownFields: [String: Set<String>] = [
+  public static let knownFields: [String: Set<String>] = [
     "sync": ["scriptTime", "textLength", "textHash", "app"],
     "frame": ["width", "height"],
     "paginated": ["pageWidth", "pageHeight", "pageCount", "ms", "textSize", "cached"],
