@@ -114,7 +114,8 @@ struct AppLogAlignmentTests {
   @Test("a spread on the closed phone: layout-matches-fold; the place off the page: offset-visible")
   func shownRules() throws {
     let spread = Self.shown(5205).replacingOccurrences(of: #""layout":"single""#, with: #""layout":"spread""#)
-    #expect(try align([Self.sync, Self.frame, Self.paginated(5205), spread]).findings.map(\.rule) == ["layout-matches-fold"])
+    #expect(
+      try align([Self.sync, Self.frame, Self.paginated(5205), spread]).findings.map(\.rule) == ["layout-matches-fold"])
     let away = Self.shown(5205).replacingOccurrences(of: #""offset":0"#, with: #""offset":41"#)
     #expect(try align([Self.sync, Self.frame, Self.paginated(5205), away]).findings.map(\.rule) == ["offset-visible"])
   }

@@ -27,7 +27,9 @@ struct AppLogDecodingTests {
 
   @Test("a log decodes with its times, the sync kept apart; comments, blank lines, CRLF and a BOM are fine")
   func decodes() throws {
-    let text = "\u{FEFF}# made by hand\r\n" + Self.sync + "\r\n\r\n" + #"{"t":5000,"type":"frame","width":382,"height":620}"# + "\r\n"
+    let text =
+      "\u{FEFF}# made by hand\r\n" + Self.sync + "\r\n\r\n" + #"{"t":5000,"type":"frame","width":382,"height":620}"#
+      + "\r\n"
     let log = try AppLog.decode(Array(text.utf8), file: "app.jsonl", textLength: 100)
     #expect(log.sync.appTime == 5000)
     #expect(log.entries.map(\.line) == [4])
@@ -48,16 +50,31 @@ struct AppLogDecodingTests {
     "bad input is an error at file:line:column",
     arguments: [
       ([#"{"t":0,"type":"frame","width":1,"height":1}"#], "app.jsonl:1:1: expected one 'sync' event"),
-      ([sync, #"{"t":5010,"type":"frame","width":1,"height":1}"#, #"{"t":5009,"type":"frame","width":1,"height":1}"#],
-        "app.jsonl:3:6: expected a time no earlier than 5010 ms (line 2), found 5009: times must not go backwards"),
-      ([sync, #"{"t":5000,"type":"frame","width":-3,"height":1}"#], "app.jsonl:2:34: expected 'width' > 0 (points), found -3"),
-      ([sync, #"{"t":5000,"type":"frame","width":"NaN","height":1}"#], "app.jsonl:2:34: expected a number for 'width', found \"NaN\""),
-      ([sync, #"{"t":5000,"type":"selection","range":[90,101]}"#],
-        "app.jsonl:2:38: expected the end of 'range' (UTF-16, in the text) in 90…100, found 101"),
+      (
+        [sync, #"{"t":5010,"type":"frame","width":1,"height":1}"#, #"{"t":5009,"type":"frame","width":1,"height":1}"#],
+        "app.jsonl:3:6: expected a time no earlier than 5010 ms (line 2), found 5009: times must not go backwards"
+      ),
+      (
+        [sync, #"{"t":5000,"type":"frame","width":-3,"height":1}"#],
+        "app.jsonl:2:34: expected 'width' > 0 (points), found -3"
+      ),
+      (
+        [sync, #"{"t":5000,"type":"frame","width":"NaN","height":1}"#],
+        "app.jsonl:2:34: expected a number for 'width', found \"NaN\""
+      ),
+      (
+        [sync, #"{"t":5000,"type":"selection","range":[90,101]}"#],
+        "app.jsonl:2:38: expected the end of 'range' (UTF-16, in the text) in 90…100, found 101"
+      ),
       ([sync, sync], "app.jsonl:2:18: expected one 'sync' event, found a second (line 1 has the first)"),
-      ([#"{"t":0,"type":"sync","scriptTime":0,"textLength":99}"#],
-        "app.jsonl:1:50: expected textLength 100 (the text being checked), found 99: a log of another text"),
-      ([sync, #"{"t":5000,"type":"frame","width":1,"height":1"#], "app.jsonl:2:46: expected ',' or '}', found the end of the line"),
+      (
+        [#"{"t":0,"type":"sync","scriptTime":0,"textLength":99}"#],
+        "app.jsonl:1:50: expected textLength 100 (the text being checked), found 99: a log of another text"
+      ),
+      (
+        [sync, #"{"t":5000,"type":"frame","width":1,"height":1"#],
+        "app.jsonl:2:46: expected ',' or '}', found the end of the line"
+      ),
     ])
   func errors(lines: [String], message: String) {
     let e = error(lines)
@@ -68,7 +85,9 @@ struct AppLogDecodingTests {
   @Test("a log of another text: the sync's textHash differs from the text's")
   func hashMismatch() {
     let e = error([#"{"t":0,"type":"sync","scriptTime":0,"textHash":"0123456789abcdef"}"#], hash: "ffd7e32a8e84e2fe")
-    #expect(e?.description.contains("expected textHash ffd7e32a8e84e2fe (the text being checked), found 0123456789abcdef") == true)
+    #expect(
+      e?.description.contains("expected textHash ffd7e32a8e84e2fe (the text being checked), found 0123456789abcdef")
+        == true)
   }
 
   @Test("a shown state's ranges must lie in the text and match its pages")

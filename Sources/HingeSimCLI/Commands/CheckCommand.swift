@@ -110,7 +110,8 @@ struct CheckCommand: Command {
       "FAIL  \(what): \(a.findings.count) violation\(a.findings.count == 1 ? "" : "s") (\(checked))")
     for f in a.findings.prefix(50) {
       context.stdout.line(
-        "        \(run.appPath):\(f.line)  \(NumberFormat.ms(f.time)) ms  \(f.rule): \(f.message) [simulator: \(f.state)]")
+        "        \(run.appPath):\(f.line)  \(NumberFormat.ms(f.time)) ms  \(f.rule): \(f.message) [simulator: \(f.state)]"
+      )
     }
     if a.findings.count > 50 { context.stdout.line("        … \(a.findings.count - 50) more") }
     return .failure

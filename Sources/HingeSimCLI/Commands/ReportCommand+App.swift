@@ -68,7 +68,9 @@ extension ReportCommand {
     }
     if run.skipped > 0 { context.stderr.line("hingesim: skipped \(run.skipped) bad line(s) (--lenient)") }
     if !summary.isEmpty, output.json || output.csv {
-      context.stderr.line("hingesim: the app broke \(violations.count) rule\(violations.count == 1 ? "" : "s"): see 'hingesim check --app'")
+      context.stderr.line(
+        "hingesim: the app broke \(violations.count) rule\(violations.count == 1 ? "" : "s"): see 'hingesim check --app'"
+      )
     }
     return summary.isEmpty ? .ok : .failure
   }

@@ -89,7 +89,9 @@ struct AppLogDecoder {
     } catch {
       throw line.error(atByte: error.offset, "expected \(error.expected), found \(line.found(atByte: error.offset))")
     }
-    guard case .object(let fields) = value else { throw line.error(column: 1, "expected a JSON object, found \(value.found)") }
+    guard case .object(let fields) = value else {
+      throw line.error(column: 1, "expected a JSON object, found \(value.found)")
+    }
     let t = try line.number(value, "t", finite: true, minimum: 0)
     guard case .string(let type)? = value["type"] else {
       throw line.error(
@@ -117,7 +119,8 @@ struct AppLogDecoder {
     let kind = try AppLogFields(line: line, value: value, textLength: textLength).kind(type)
     if case .sync(var s) = kind {
       guard sync == nil else {
-        throw line.error(column: line.column(of: "type"), "expected one 'sync' event, found a second (line \(syncLine) has the first)")
+        throw line.error(
+          column: line.column(of: "type"), "expected one 'sync' event, found a second (line \(syncLine) has the first)")
       }
       s.appTime = t
       sync = s

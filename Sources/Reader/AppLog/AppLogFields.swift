@@ -23,7 +23,8 @@ struct AppLogFields {
       if let name = try optionalString("textSize") {
         guard let size = TextSize(name: name) else {
           throw line.error(
-            column: line.column(of: "textSize"), "expected a text size (xSmall … xxxLarge, AX1 … AX5), found \"\(name)\"")
+            column: line.column(of: "textSize"),
+            "expected a text size (xSmall … xxxLarge, AX1 … AX5), found \"\(name)\"")
         }
         textSize = size
       }
@@ -48,7 +49,8 @@ struct AppLogFields {
     default:
       guard case .string(let detail)? = value["detail"] else {
         throw line.error(
-          column: line.column(of: "detail"), "expected a string for 'detail', found \(value["detail"]?.found ?? "nothing")")
+          column: line.column(of: "detail"),
+          "expected a string for 'detail', found \(value["detail"]?.found ?? "nothing")")
       }
       return .navigation(detail)
     }
@@ -56,24 +58,28 @@ struct AppLogFields {
 
   private func shown() throws(InputError) -> Shown {
     let pageCount = try line.integer(value["pageCount"], "'pageCount'", key: "pageCount", in: 1...Int(Int32.max))
-    let offset = try line.integer(value["offset"], "'offset' (a UTF-16 offset in the text)", key: "offset", in: 0...textLength)
+    let offset = try line.integer(
+      value["offset"], "'offset' (a UTF-16 offset in the text)", key: "offset", in: 0...textLength)
     guard case .array(let pageValues)? = value["pages"], (1...2).contains(pageValues.count) else {
       throw line.error(
-        column: line.column(of: "pages"), "expected one or two page indices for 'pages', found \(value["pages"]?.found ?? "nothing")")
+        column: line.column(of: "pages"),
+        "expected one or two page indices for 'pages', found \(value["pages"]?.found ?? "nothing")")
     }
     var pages: [Int] = []
     for p in pageValues { pages.append(try line.integer(p, "a page index", key: "pages", in: 0...(pageCount - 1))) }
     guard case .array(let rangeValues)? = value["ranges"], rangeValues.count == pages.count else {
       throw line.error(
         column: line.column(of: "ranges"),
-        "expected one [start, end] for each of the \(pages.count) page(s) in 'ranges', found \(value["ranges"]?.found ?? "nothing")")
+        "expected one [start, end] for each of the \(pages.count) page(s) in 'ranges', found \(value["ranges"]?.found ?? "nothing")"
+      )
     }
     var ranges: [Range<Int>] = []
     for r in rangeValues { ranges.append(try range(r, "a page's range", key: "ranges")) }
     guard case .array(let frameValues)? = value["frames"], frameValues.count == pages.count else {
       throw line.error(
         column: line.column(of: "frames"),
-        "expected one {x, y, width, height} for each of the \(pages.count) page(s) in 'frames', found \(value["frames"]?.found ?? "nothing")")
+        "expected one {x, y, width, height} for each of the \(pages.count) page(s) in 'frames', found \(value["frames"]?.found ?? "nothing")"
+      )
     }
     var frames: [Rect] = []
     for f in frameValues {
@@ -91,7 +97,8 @@ struct AppLogFields {
   /// A `[start, end]` pair inside the text.
   private func range(_ v: JSONValue?, _ what: String, key: String) throws(InputError) -> Range<Int> {
     guard case .array(let pair)? = v, pair.count == 2 else {
-      throw line.error(column: line.column(of: key), "expected [start, end] for \(what), found \(v?.found ?? "nothing")")
+      throw line.error(
+        column: line.column(of: key), "expected [start, end] for \(what), found \(v?.found ?? "nothing")")
     }
     let start = try line.integer(pair[0], "the start of \(what) (UTF-16, in the text)", key: key, in: 0...textLength)
     let end = try line.integer(pair[1], "the end of \(what) (UTF-16, in the text)", key: key, in: start...textLength)
@@ -102,17 +109,20 @@ struct AppLogFields {
   private func size(_ name: String, key: String? = nil) throws(InputError) -> Double {
     guard case .number(let n)? = value[name] else {
       throw line.error(
-        column: line.column(of: key ?? name), "expected a number for '\(name)', found \(value[name]?.found ?? "nothing")")
+        column: line.column(of: key ?? name),
+        "expected a number for '\(name)', found \(value[name]?.found ?? "nothing")")
     }
     guard n.isFinite, n > 0 else {
-      throw line.error(column: line.column(of: key ?? name), "expected '\(name)' > 0 (points), found \(value[name]!.found)")
+      throw line.error(
+        column: line.column(of: key ?? name), "expected '\(name)' > 0 (points), found \(value[name]!.found)")
     }
     return n
   }
 
   private func finite(_ name: String, key: String) throws(InputError) -> Double {
     guard case .number(let n)? = value[name], n.isFinite else {
-      throw line.error(column: line.column(of: key), "expected a number for '\(name)', found \(value[name]?.found ?? "nothing")")
+      throw line.error(
+        column: line.column(of: key), "expected a number for '\(name)', found \(value[name]?.found ?? "nothing")")
     }
     return n
   }
@@ -129,7 +139,9 @@ struct AppLogFields {
   where T.RawValue == String {
     let names = T.allCases.map { "\($0.rawValue)" }.joined(separator: ", ")
     guard case .string(let s)? = value[name], let v = T(rawValue: s) else {
-      throw line.error(column: line.column(of: name), "expected one of \(names) for '\(name)', found \(value[name]?.found ?? "nothing")")
+      throw line.error(
+        column: line.column(of: name),
+        "expected one of \(names) for '\(name)', found \(value[name]?.found ?? "nothing")")
     }
     return v
   }

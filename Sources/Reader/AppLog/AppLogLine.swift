@@ -49,10 +49,12 @@ struct AppLogLine {
     }
     if finite, !n.isFinite { throw error(column: column(of: key), "expected a finite number for '\(key)', found \(n)") }
     if let minimum, n < minimum {
-      throw error(column: column(of: key), "expected '\(key)' ≥ \(NumberFormat.shortest(minimum)), found \(value[key]!.found)")
+      throw error(
+        column: column(of: key), "expected '\(key)' ≥ \(NumberFormat.shortest(minimum)), found \(value[key]!.found)")
     }
     if let above, n <= above {
-      throw error(column: column(of: key), "expected '\(key)' > \(NumberFormat.shortest(above)), found \(value[key]!.found)")
+      throw error(
+        column: column(of: key), "expected '\(key)' > \(NumberFormat.shortest(above)), found \(value[key]!.found)")
     }
     return n
   }

@@ -36,12 +36,14 @@ public enum AppInvariants {
       return "the app shows a \(shown.layout.rawValue) layout, the fold asks for \(model.layout.rawValue)"
     }
     if shown.notes != model.notes {
-      return "the app puts notes in a \(shown.notes.rawValue == "sheet" ? "sheet" : "trailing region"), the fold asks for \(model.notes == .sheet ? "a sheet" : "the trailing side")"
+      return
+        "the app puts notes in a \(shown.notes.rawValue == "sheet" ? "sheet" : "trailing region"), the fold asks for \(model.notes == .sheet ? "a sheet" : "the trailing side")"
     }
     if model.layout == .tabletop, let fold = model.keepOutFrames.first,
       let below = shown.frames.first(where: { $0.maxY > fold.y + frameTolerance })
     {
-      return "the tabletop page ends at y \(NumberFormat.shortest(below.maxY, places: 2)), below the fold's top at y \(NumberFormat.shortest(fold.y, places: 2))"
+      return
+        "the tabletop page ends at y \(NumberFormat.shortest(below.maxY, places: 2)), below the fold's top at y \(NumberFormat.shortest(fold.y, places: 2))"
     }
     return nil
   }

@@ -28,7 +28,9 @@ extension ReportInputs {
         "settle window: base \(NumberFormat.shortest(base.settleWindowMs)) ms, new \(NumberFormat.shortest(new.settleWindowMs)) ms"
       )
     }
-    if base.computeModel != new.computeModel, (base.computeModel == Self.appComputeModel) == (new.computeModel == Self.appComputeModel) {
+    if base.computeModel != new.computeModel,
+      (base.computeModel == Self.appComputeModel) == (new.computeModel == Self.appComputeModel)
+    {
       lines.append("compute model: base \(base.computeModel), new \(new.computeModel)")
     }
     if base.prepaginate != new.prepaginate {
@@ -47,9 +49,12 @@ extension ReportInputs {
   /// another name or path with the same content.
   public static func notes(base: ReportInputs, new: ReportInputs) -> [String] {
     var lines: [String] = []
-    if base.computeModel != new.computeModel, (base.computeModel == Self.appComputeModel) != (new.computeModel == Self.appComputeModel) {
+    if base.computeModel != new.computeModel,
+      (base.computeModel == Self.appComputeModel) != (new.computeModel == Self.appComputeModel)
+    {
       lines.append(
-        "compute model: base \(base.computeModel), new \(new.computeModel) (a reader model's run against an app's: the same inputs, another reader)")
+        "compute model: base \(base.computeModel), new \(new.computeModel) (a reader model's run against an app's: the same inputs, another reader)"
+      )
     }
     if base.profile.hash == new.profile.hash, base.profile.name != new.profile.name {
       lines.append("profile name: base \(base.profile.name), new \(new.profile.name) (same content)")

@@ -1,0 +1,144 @@
+import Foundation
+import Platform
+import TestSupport
+import Testing
+
+/// `run --emit-app-log`, `check --app` and `report --app` (issue 16 parts 1–3): the reader
+/// model's own log is a correct app's, and the hand-broken logs each break their one rule.
+@Suite("app logs on the command line")
+struct AppLogCLITests {
+  /// The bundled scenarios (files with an extension; `traces/app-logs/` is a folder).
+  static let scenarios = Directory.files(in: TestSupport.packageRoot + "/traces").filter { $0.contains(".") }.sorted()
+    .map { "traces/" + $0 }
+
+  /// The rules in `check --app` output: `        app.jsonl:LINE  T ms  RULE: message`.
+  static func rules(_ stdout: String) -> Set<String> {
+    var rules: Set<String> = []
+    for line in stdout.split(separator: "\n") where line.hasPrefix("        ") {
+      guard let ms = line.range(of: " ms  "), let colon = line[ms.upperBound...].firstIndex(of: ":") else { continue }
+      rules.insert(String(line[ms.upperBound..<colon]))
+    }
+    return rules
+  }
+
+  @Test(
+    "every bundled scenario's own log passes check --app and reports the model's latencies, CSV byte for byte",
+    arguments: ["1", "300"])
+  func selfTest(computeMs: String) {
+    #expect(Self.scenarios.count >= 18)
+    for source in Self.scenarios {
+      let log = temporaryPath("self-\(computeMs).jsonl")
+      let run = CLIHarness.run(["run", source, "--compute-ms", computeMs, "--emit-app-log", log])
+      #expect(run.code == 0, "\(source): \(run.stderr)")
+      let check = CLIHarness.run(["check", source, "--app", log])
+      #expect(check.code == 0, "\(source): \(check.stdout)")
+      #expect(check.stdout.hasPrefix("ok    "), "\(source): \(check.stdout)")
+      let model = CLIHarness.run(["report", source, "--compute-ms", computeMs, "--csv"])
+      let app = CLIHarness.run(["report", source, "--app", log, "--csv"])
+      #expect(app.code == 0, "\(source): \(app.stderr)")
+      #expect(model.stdout == app.stdout, "\(source)")
+      #expect(app.stdout.split(separator: "\n").count > 4)
+    }
+  }
+
+  @Test(
+    "each hand-broken log of the default tour is caught by exactly its rule",
+    arguments: [
+      ("frame-951.jsonl", "frame-matches-pose"), ("transient-pagination.jsonl", "paginate-once-per-settle"),
+      ("early-pagination.jsonl", "paginated-before-settle"), ("odd-spread.jsonl", "spread-even"),
+    ])
+  func broken(file: String, rule: String) {
+    let r = CLIHarness.run(["check", "traces/default.hinge", "--app", "traces/app-logs/" + file])
+    #expect(r.code == 1)
+    #expect(r.stdout.hasPrefix("FAIL  "))
+    #expect(Self.rules(r.stdout) == [rule], "\(r.stdout)")
+  }
+
+  @Test("the bundled correct log passes; a violation names the app's line and the simulator's state")
+  func lineAndState() {
+    #expect(CLIHarness.run(["check", "traces/default.hinge", "--app", "traces/app-logs/default.jsonl"]).code == 0)
+    let r = CLIHarness.run(["check", "traces/default.hinge", "--app", "traces/app-logs/early-pagination.jsonl"])
+    // Line 15 of the file (after its three comment lines) is the early pagination; the opening settles at 1220 ms.
+    #expect(r.stdout.contains("early-pagination.jsonl:15  1030 ms  paginated-before-settle"), "\(r.stdout)")
+    #expect(r.stdout.contains("[simulator: pose "), "\(r.stdout)")
+  }
+
+  @Test("a log's clock may start anywhere: shifting every t and the sync's by 12345.5 ms changes nothing")
+  func shiftedClock() throws {
+    let text = try String(
+      contentsOfFile: TestSupport.packageRoot + "/traces/app-logs/transient-pagination.jsonl", encoding: .utf8)
+    var shifted: [String] = []
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      guard let start = line.range(of: "{\"t\":"), let comma = line[start.upperBound...].firstIndex(of: ",") else {
+        shifted.append(String(line))
+        continue
+      }
+      let t = Double(line[start.upperBound..<comma])! + 12345.5
+      shifted.append("{\"t\":\(t)" + line[comma...])
+    }
+    let path = temporaryPath("shifted.jsonl")
+    writeFile(path, Array(shifted.joined(separator: "\n").utf8))
+    let original = CLIHarness.run([
+      "check", "traces/default.hinge", "--app", "traces/app-logs/transient-pagination.jsonl",
+    ])
+    let moved = CLIHarness.run(["check", "traces/default.hinge", "--app", path])
+    #expect(Self.rules(moved.stdout) == ["paginate-once-per-settle"])
+    #expect(moved.stdout.split(separator: "\n").count == original.stdout.split(separator: "\n").count)
+    let a = CLIHarness.run(["report", "traces/default.hinge", "--app", path, "--csv"])
+    let b = CLIHarness.run(["report", "traces/default.hinge", "--compute-ms", "1", "--csv"])
+    #expect(a.stdout == b.stdout)  // extra paginations are violations, never timed
+  }
+
+  @Test("exit codes: 65 for a bad log (with file:line:column), 66 for a missing one, 64 for two sources")
+  func exitCodes() {
+    let bad = temporaryPath("bad-app.jsonl")
+    writeFile(
+      bad,
+      Array(
+        "{\"t\":1,\"type\":\"sync\",\"scriptTime\":0}\n{\"t\":0,\"type\":\"frame\",\"width\":1,\"height\":1}\n".utf8))
+    let r = CLIHarness.run(["check", "traces/default.hinge", "--app", bad])
+    #expect(r.code == 65)
+    #expect(r.stderr.contains("bad-app.jsonl:2:6: expected a time no earlier than 1 ms"), "\(r.stderr)")
+    #expect(CLIHarness.run(["check", "traces/default.hinge", "--app", "/nonexistent/app.jsonl"]).code == 66)
+    #expect(
+      CLIHarness.run([
+        "check", "traces/default.hinge", "traces/open-wide.hinge", "--app", "traces/app-logs/default.jsonl",
+      ])
+      .code == 64)
+    #expect(CLIHarness.run(["report", "traces/default.hinge", "--app", bad]).code == 65)
+  }
+
+  @Test("unknown types and fields are warnings on stderr, exit 0")
+  func warnings() throws {
+    let text = try String(contentsOfFile: TestSupport.packageRoot + "/traces/app-logs/default.jsonl", encoding: .utf8)
+    let path = temporaryPath("warn.jsonl")
+    writeFile(path, Array((text + "{\"t\":99999,\"type\":\"scroll\"}\n").utf8))
+    let r = CLIHarness.run(["check", "traces/default.hinge", "--app", path])
+    #expect(r.code == 0)
+    #expect(r.stderr.contains("warning: unknown event type 'scroll', line ignored"), "\(r.stderr)")
+  }
+
+  @Test("report --app: a trace with the app's process beside the simulator's; a model report and an app report compare")
+  func traceAndCompare() throws {
+    let trace = temporaryPath("app-trace.json")
+    let r = CLIHarness.run([
+      "report", "traces/default.hinge", "--app", "traces/app-logs/default.jsonl", "--trace-out", trace,
+    ])
+    #expect(r.code == 0, "\(r.stderr)")
+    let json = try String(contentsOfFile: trace, encoding: .utf8)
+    #expect(json.contains("\"app: "))
+    #expect(json.contains("traces/default.hinge"))
+    let base = temporaryPath("model.json")
+    let new = temporaryPath("app.json")
+    writeFile(
+      base, Array(CLIHarness.run(["report", "traces/default.hinge", "--compute-ms", "1", "--json"]).stdout.utf8))
+    writeFile(
+      new,
+      Array(
+        CLIHarness.run(["report", "traces/default.hinge", "--app", "traces/app-logs/default.jsonl", "--json"]).stdout
+          .utf8))
+    let c = CLIHarness.run(["report", "--compare", base, new])
+    #expect(c.code == 0, "\(c.stdout)\(c.stderr)")
+    #expect(c.stdout.contains("compute model: base fixed:1, new app"), "\(c.stdout)")
+  }
+}
