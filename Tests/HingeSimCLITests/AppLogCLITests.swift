@@ -7,8 +7,8 @@ import Testing
 /// model's own log is a correct app's, and the hand-broken logs each break their one rule.
 @Suite("app logs on the command line")
 struct AppLogCLITests {
-  /// The bundled scenarios (files with an extension; `traces/app-logs/` is a folder).
-  static let scenarios = Directory.files(in: TestSupport.packageRoot + "/traces").filter { $0.contains(".") }.sorted()
+  /// The bundled scenarios.
+  static let scenarios = Directory.files(in: TestSupport.packageRoot + "/traces").sorted()
     .map { "traces/" + $0 }
 
   /// The rules in `check --app` output: `        app.jsonl:LINE  T ms  RULE: message`.
@@ -48,7 +48,7 @@ struct AppLogCLITests {
       ("early-pagination.jsonl", "paginated-before-settle"), ("odd-spread.jsonl", "spread-even"),
     ])
   func broken(file: String, rule: String) {
-    let r = CLIHarness.run(["check", "traces/default.hinge", "--app", "traces/app-logs/" + file])
+    let r = CLIHarness.run(["check", "traces/default.hinge", "--app", "docs/app-logs/" + file])
     #expect(r.code == 1)
     #expect(r.stdout.hasPrefix("FAIL  "))
     #expect(Self.rules(r.stdout) == [rule], "\(r.stdout)")
@@ -56,8 +56,8 @@ struct AppLogCLITests {
 
   @Test("the bundled correct log passes; a violation names the app's line and the simulator's state")
   func lineAndState() {
-    #expect(CLIHarness.run(["check", "traces/default.hinge", "--app", "traces/app-logs/default.jsonl"]).code == 0)
-    let r = CLIHarness.run(["check", "traces/default.hinge", "--app", "traces/app-logs/early-pagination.jsonl"])
+    #expect(CLIHarness.run(["check", "traces/default.hinge", "--app", "docs/app-logs/default.jsonl"]).code == 0)
+    let r = CLIHarness.run(["check", "traces/default.hinge", "--app", "docs/app-logs/early-pagination.jsonl"])
     // Line 15 of the file (after its three comment lines) is the early pagination; the opening settles at 1220 ms.
     #expect(r.stdout.contains("early-pagination.jsonl:15  1030 ms  paginated-before-settle"), "\(r.stdout)")
     #expect(r.stdout.contains("[simulator: pose "), "\(r.stdout)")
@@ -66,7 +66,7 @@ struct AppLogCLITests {
   @Test("a log's clock may start anywhere: shifting every t and the sync's by 12345.5 ms changes nothing")
   func shiftedClock() throws {
     let text = try String(
-      contentsOfFile: TestSupport.packageRoot + "/traces/app-logs/transient-pagination.jsonl", encoding: .utf8)
+      contentsOfFile: TestSupport.packageRoot + "/docs/app-logs/transient-pagination.jsonl", encoding: .utf8)
     var shifted: [String] = []
     for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
       guard let start = line.range(of: "{\"t\":"), let comma = line[start.upperBound...].firstIndex(of: ",") else {
@@ -79,7 +79,7 @@ struct AppLogCLITests {
     let path = temporaryPath("shifted.jsonl")
     writeFile(path, Array(shifted.joined(separator: "\n").utf8))
     let original = CLIHarness.run([
-      "check", "traces/default.hinge", "--app", "traces/app-logs/transient-pagination.jsonl",
+      "check", "traces/default.hinge", "--app", "docs/app-logs/transient-pagination.jsonl",
     ])
     let moved = CLIHarness.run(["check", "traces/default.hinge", "--app", path])
     #expect(Self.rules(moved.stdout) == ["paginate-once-per-settle"])
@@ -102,7 +102,7 @@ struct AppLogCLITests {
     #expect(CLIHarness.run(["check", "traces/default.hinge", "--app", "/nonexistent/app.jsonl"]).code == 66)
     #expect(
       CLIHarness.run([
-        "check", "traces/default.hinge", "traces/open-wide.hinge", "--app", "traces/app-logs/default.jsonl",
+        "check", "traces/default.hinge", "traces/open-wide.hinge", "--app", "docs/app-logs/default.jsonl",
       ])
       .code == 64)
     #expect(CLIHarness.run(["report", "traces/default.hinge", "--app", bad]).code == 65)
@@ -110,7 +110,7 @@ struct AppLogCLITests {
 
   @Test("unknown types and fields are warnings on stderr, exit 0")
   func warnings() throws {
-    let text = try String(contentsOfFile: TestSupport.packageRoot + "/traces/app-logs/default.jsonl", encoding: .utf8)
+    let text = try String(contentsOfFile: TestSupport.packageRoot + "/docs/app-logs/default.jsonl", encoding: .utf8)
     let path = temporaryPath("warn.jsonl")
     writeFile(path, Array((text + "{\"t\":99999,\"type\":\"scroll\"}\n").utf8))
     let r = CLIHarness.run(["check", "traces/default.hinge", "--app", path])
@@ -122,7 +122,7 @@ struct AppLogCLITests {
   func traceAndCompare() throws {
     let trace = temporaryPath("app-trace.json")
     let r = CLIHarness.run([
-      "report", "traces/default.hinge", "--app", "traces/app-logs/default.jsonl", "--trace-out", trace,
+      "report", "traces/default.hinge", "--app", "docs/app-logs/default.jsonl", "--trace-out", trace,
     ])
     #expect(r.code == 0, "\(r.stderr)")
     let json = try String(contentsOfFile: trace, encoding: .utf8)
@@ -135,7 +135,7 @@ struct AppLogCLITests {
     writeFile(
       new,
       Array(
-        CLIHarness.run(["report", "traces/default.hinge", "--app", "traces/app-logs/default.jsonl", "--json"]).stdout
+        CLIHarness.run(["report", "traces/default.hinge", "--app", "docs/app-logs/default.jsonl", "--json"]).stdout
           .utf8))
     let c = CLIHarness.run(["report", "--compare", base, new])
     #expect(c.code == 0, "\(c.stdout)\(c.stderr)")

@@ -9,9 +9,7 @@ import Testing
 struct ReadEquivalenceTests {
   @Test("simulate | read equals run --json, byte for byte (compute time pinned)")
   func simulateReadEqualsRun() {
-    let sources = Directory.files(in: TestSupport.packageRoot + "/traces").filter { $0.contains(".") }.sorted().map {
-      "traces/" + $0
-    }
+    let sources = Directory.files(in: TestSupport.packageRoot + "/traces").sorted().map { "traces/" + $0 }
     #expect(sources.count >= 15)
     for source in sources {
       let simulated = CLIHarness.run(["simulate", source])
@@ -100,9 +98,7 @@ struct CheckBundledTests {
   /// a stale fold region is not in the way). All four windows take about 1 s together.
   @Test("every bundled source passes check, whatever the settle window", arguments: [0, 10, 50, 200])
   func bundled(settleMs: Int) {
-    let files = Directory.files(in: TestSupport.packageRoot + "/traces").filter { $0.contains(".") }.sorted().map {
-      "traces/" + $0
-    }
+    let files = Directory.files(in: TestSupport.packageRoot + "/traces").sorted().map { "traces/" + $0 }
     #expect(files.count >= 18)
     let r = CLIHarness.run(["check"] + files + ["--settle-ms", "\(settleMs)", "--compute-ms", "1"])
     #expect(r.code == 0, "\(r.stdout)")
