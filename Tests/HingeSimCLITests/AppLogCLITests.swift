@@ -41,6 +41,28 @@ struct AppLogCLITests {
     }
   }
 
+  @Test("settles queued behind a 1-second pagination: two superseded, one unchanged, timed as the model times them")
+  func queuedSettles() {
+    // The first layout is paginated from 200 to 1200 ms; the text sizes settle at 450, 700 and
+    // 950 meanwhile. At 1200 the first two have a later settle behind them (superseded); the
+    // last asks for Large again, the size on screen (unchanged).
+    let script = temporaryPath("queued.hinge")
+    writeFile(
+      script,
+      Array(
+        "start closed portrait\nwait 250ms\ntext-size xSmall\nwait 250ms\ntext-size AX5\nwait 250ms\ntext-size large\nwait 2s\n"
+          .utf8))
+    let log = temporaryPath("queued.jsonl")
+    #expect(CLIHarness.run(["run", script, "--compute-ms", "1000", "--emit-app-log", log]).code == 0)
+    #expect(CLIHarness.run(["check", script, "--app", log]).code == 0)
+    let model = CLIHarness.run(["report", script, "--compute-ms", "1000", "--csv"])
+    let app = CLIHarness.run(["report", script, "--app", log, "--csv"])
+    #expect(model.stdout == app.stdout)
+    #expect(app.stdout.contains("text size,causeToShown,1,450,450,450,450,450"), "\(app.stdout)")  // 1200 − 750
+    let json = CLIHarness.run(["report", script, "--app", log, "--json"]).stdout
+    #expect(json.contains("\"cause\":\"text size\",\"records\":3,\"superseded\":2"), "\(json)")
+  }
+
   @Test(
     "each hand-broken log of the default tour is caught by exactly its rule",
     arguments: [

@@ -7,53 +7,55 @@ extension AppLogAlignment {
   /// The simulator's events, then at each time the app's: `paginated` (answering its settle,
   /// or `settled: -1` when it answers none), `shown`, the `skipped` answers the sweep decided
   /// and a `violation` for each finding — in time order, the simulator's first at equal times
-  /// (a stage upstream fires first in the run loop too).
+  /// (a stage upstream fires first in the run loop too). Among the app's at one time, what a
+  /// pagination that began earlier produced comes before a skip decided then (the model's main
+  /// thread puts out its work before it turns to the settles that waited), and a skip before a
+  /// pagination that only starts then.
   func merged(stream: [Event], document: ReaderDocument, stamps: [Int: Double]) -> [Event] {
-    var app: [Event] = []
+    // Each app event with its rank among events of the same time: when the work behind it began.
+    var app: [(event: Event, rank: Double)] = []
     var answered: [Int: Int] = [:]
     for (k, settle) in settles.enumerated() {
       switch settle.answer {
       case .paginated(let p): answered[paginations[p].entry] = k
-      case .unchanged(let t): app.append(skipped(k, at: t, .unchanged))
-      case .superseded(let t): app.append(skipped(k, at: t, .superseded))
+      case .unchanged(let t): app.append((skipped(k, at: t, .unchanged), t))
+      case .superseded(let t): app.append((skipped(k, at: t, .superseded), t))
       case .pending, .missing: break
       }
     }
     var paginationOfEntry: [Int: AppPagination] = [:]
     for p in paginations { paginationOfEntry[p.entry] = p }
+    var last: (stamp: Double, rank: Double)?
     for (i, entry) in log.entries.enumerated() {
       guard let stamp = stamps[i] else { continue }
       switch entry.kind {
       case .paginated(let value):
         let settle = answered[i].map { settles[$0].time }
         let start = paginationOfEntry[i]?.start ?? stamp
-        app.append(
-          Event(
-            time: stamp,
-            .paginated(
-              Paginated(
-                pageWidth: value.pageWidth, pageHeight: value.pageHeight,
-                textSize: value.textSize ?? answered[i].map { settles[$0].settled.textSize } ?? .large,
-                pageCount: value.pageCount, ms: value.ms, cache: value.cached ? .hit : .miss,
-                characters: value.cached ? 0 : document.utf16Count, settled: settle ?? -1,
-                queuedMs: settle.map { max(0, TimingRecord.nanoseconds(start - $0)) } ?? 0,
-                computeClock: Self.computeClock))))
+        let paginated = Paginated(
+          pageWidth: value.pageWidth, pageHeight: value.pageHeight,
+          textSize: value.textSize ?? answered[i].map { settles[$0].settled.textSize } ?? .large,
+          pageCount: value.pageCount, ms: value.ms, cache: value.cached ? .hit : .miss,
+          characters: value.cached ? 0 : document.utf16Count, settled: settle ?? -1,
+          queuedMs: settle.map { max(0, TimingRecord.nanoseconds(start - $0)) } ?? 0,
+          computeClock: Self.computeClock)
+        last = (stamp, min(start, stamp))
+        app.append((Event(time: stamp, .paginated(paginated)), min(start, stamp)))
       case .shown(var shown):
         if let first = shown.ranges.first { shown.excerpt = document.excerpt(first) }
-        app.append(Event(time: stamp, .shown(shown)))
+        app.append((Event(time: stamp, .shown(shown)), last?.stamp == stamp ? last!.rank : stamp))
       default: break
       }
     }
     for f in findings {
-      app.append(
-        Event(
-          time: f.time,
-          .violation(
-            Violation(
-              rule: f.rule, message: "\(log.file):\(f.line): \(f.message)", cause: f.cause, causeTime: f.causeTime))))
+      let violation = Violation(
+        rule: f.rule, message: "\(log.file):\(f.line): \(f.message)", cause: f.cause, causeTime: f.causeTime)
+      app.append((Event(time: f.time, .violation(violation)), f.time))
     }
-    // Stable: app events keep their order among themselves at one time.
-    let ordered = app.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
+    // Stable: app events of one time and rank keep their order.
+    let ordered = app.enumerated().sorted {
+      ($0.element.event.time, $0.element.rank, $0.offset) < ($1.element.event.time, $1.element.rank, $1.offset)
+    }.map(\.element.event)
     var out: [Event] = []
     out.reserveCapacity(stream.count + ordered.count)
     var j = 0
