@@ -58,14 +58,7 @@ struct AppLogChecker {
           "the pagination answering the settle at \(NumberFormat.ms(s)) ms (\(layout)) started at \(NumberFormat.ms(pagination.start)) ms, before the size settled (its last change at \(NumberFormat.ms(settle.settled.cycle.lastChange)) ms)",
           entry: pagination.entry, time: pagination.end, causeTime: s)
       }
-      let next = log.entries[(pagination.entry + 1)...].first {
-        switch $0.kind {
-        case .paginated, .shown: true
-        default: false
-        }
-      }
-      if case .shown = next?.kind {
-      } else {
+      if !isShown(after: pagination.entry) {
         add(
           "shown-after-settle",
           "the pagination for the settle at \(NumberFormat.ms(s)) ms (\(layout)) was never shown",
@@ -96,6 +89,18 @@ struct AppLogChecker {
     {
       add("frame-matches-pose", problem + " (settled at \(NumberFormat.ms(s)) ms)", entry: frame, time: s, causeTime: s)
     }
+  }
+
+  /// True when the app's next `paginated` or `shown` after `entry` is a `shown`.
+  private func isShown(after entry: Int) -> Bool {
+    for next in log.entries[(entry + 1)...] {
+      switch next.kind {
+      case .shown: return true
+      case .paginated: return false
+      default: continue
+      }
+    }
+    return false
   }
 
   /// The shown states, against the reader's rules and `layout-matches-fold`.
