@@ -111,6 +111,23 @@ struct AppLogCLITests {
     #expect(a.stdout == b.stdout)  // extra paginations are violations, never timed
   }
 
+  @Test("an app that never repaginated after opening: shown-after-settle, and the cycles after it are still timed")
+  func missingAnswer() throws {
+    let text = try String(contentsOfFile: TestSupport.packageRoot + "/docs/app-logs/default.jsonl", encoding: .utf8)
+    // Drop the opening's paginated and shown (both at t 2221 on the app's clock).
+    let kept = text.split(separator: "\n").filter { !$0.hasPrefix("{\"t\":2221,") }
+    #expect(kept.count == text.split(separator: "\n").count - 2)
+    let path = temporaryPath("missing.jsonl")
+    writeFile(path, Array((kept.joined(separator: "\n") + "\n").utf8))
+    let check = CLIHarness.run(["check", "traces/default.hinge", "--app", path])
+    #expect(Self.rules(check.stdout).contains("shown-after-settle"), "\(check.stdout)")
+    let report = CLIHarness.run(["report", "traces/default.hinge", "--app", path, "--csv"]).stdout
+    // The opening has no latency; the rotation and the close after it keep the model's (201 ms from the last size).
+    #expect(report.contains("status closed→partiallyOpen,lastSizeToShown,0,"), "\(report)")
+    #expect(report.contains("rotation,lastSizeToShown,1,201,201,201,201,201"), "\(report)")
+    #expect(report.contains("status partiallyOpen→closed,lastSizeToShown,1,201,201,201,201,201"), "\(report)")
+  }
+
   @Test("exit codes: 65 for a bad log (with file:line:column), 66 for a missing one, 64 for two sources")
   func exitCodes() {
     let bad = temporaryPath("bad-app.jsonl")

@@ -11,7 +11,10 @@ extension AppLogAlignment {
   /// pagination that began earlier produced comes before a skip decided then (the model's main
   /// thread puts out its work before it turns to the settles that waited), and a skip before a
   /// pagination that only starts then.
-  func merged(stream: [Event], document: ReaderDocument, stamps: [Int: Double]) -> [Event] {
+  ///
+  /// A settle the app never answered, or answered with a pagination it never showed, is
+  /// answered `superseded` (a cycle with no latency), so the cycles after it are still timed.
+  func merged(stream: [Event], document: ReaderDocument, stamps: [Int: Double], neverShown: Set<Int>) -> [Event] {
     // Each app event with its rank among events of the same time: when the work behind it began.
     var app: [(event: Event, rank: Double)] = []
     var answered: [Int: Int] = [:]
@@ -20,7 +23,8 @@ extension AppLogAlignment {
       case .paginated(let p): answered[paginations[p].entry] = k
       case .unchanged(let t): app.append((skipped(k, at: t, .unchanged), t))
       case .superseded(let t): app.append((skipped(k, at: t, .superseded), t))
-      case .pending, .missing: break
+      case .missing: app.append((skipped(k, at: settle.time, .superseded), settle.time))
+      case .pending: break
       }
     }
     var paginationOfEntry: [Int: AppPagination] = [:]
@@ -30,7 +34,8 @@ extension AppLogAlignment {
       guard let stamp = stamps[i] else { continue }
       switch entry.kind {
       case .paginated(let value):
-        let settle = answered[i].map { settles[$0].time }
+        let unshown = answered[i].flatMap { neverShown.contains(i) ? $0 : nil }
+        let settle = unshown == nil ? answered[i].map { settles[$0].time } : nil
         let start = paginationOfEntry[i]?.start ?? stamp
         let paginated = Paginated(
           pageWidth: value.pageWidth, pageHeight: value.pageHeight,
@@ -41,6 +46,7 @@ extension AppLogAlignment {
           computeClock: Self.computeClock)
         last = (stamp, min(start, stamp))
         app.append((Event(time: stamp, .paginated(paginated)), min(start, stamp)))
+        if let k = unshown { app.append((skipped(k, at: stamp, .superseded), min(start, stamp))) }
       case .shown(var shown):
         if let first = shown.ranges.first { shown.excerpt = document.excerpt(first) }
         app.append((Event(time: stamp, .shown(shown)), last?.stamp == stamp ? last!.rank : stamp))

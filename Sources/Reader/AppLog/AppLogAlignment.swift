@@ -117,7 +117,7 @@ public struct AppLogAlignment: Sendable {
     checker.run()
     findings = checker.findings
     shownChecked = checker.shownChecked
-    events = merged(stream: stream, document: document, stamps: checker.stamps)
+    events = merged(stream: stream, document: document, stamps: checker.stamps, neverShown: checker.neverShown)
   }
 
   /// The simulator's state at `time`: its pose and the last settled size.

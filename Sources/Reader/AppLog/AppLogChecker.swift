@@ -15,6 +15,8 @@ struct AppLogChecker {
   private(set) var shownChecked = 0
   /// The script time each `paginated` and `shown` entry takes in the merged stream, by entry.
   private(set) var stamps: [Int: Double] = [:]
+  /// The `paginated` entries that answer a settle but were never shown.
+  private(set) var neverShown: Set<Int> = []
   private var log: AppLog { alignment.log }
 
   init(alignment: AppLogAlignment, document: ReaderDocument, direction: ReadingDirection, stream: [Event]) {
@@ -59,6 +61,7 @@ struct AppLogChecker {
           entry: pagination.entry, time: pagination.end, causeTime: s)
       }
       if !isShown(after: pagination.entry) {
+        neverShown.insert(pagination.entry)
         add(
           "shown-after-settle",
           "the pagination for the settle at \(NumberFormat.ms(s)) ms (\(layout)) was never shown",
