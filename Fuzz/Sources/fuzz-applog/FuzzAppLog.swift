@@ -20,17 +20,23 @@ public func fuzzAppLog(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     Fuzz.require(entry.appTime.isFinite && entry.appTime >= 0, "a time outside 0…: \(entry.appTime)")
     if case .shown(let s) = entry.kind {
       Fuzz.require(s.offset >= 0 && s.offset <= setup.length, "an offset outside the text: \(s.offset)")
-      Fuzz.require(s.ranges.allSatisfy { $0.lowerBound >= 0 && $0.upperBound <= setup.length }, "a range outside the text")
+      Fuzz.require(
+        s.ranges.allSatisfy { $0.lowerBound >= 0 && $0.upperBound <= setup.length }, "a range outside the text")
       Fuzz.require(s.pages.allSatisfy { $0 < s.pageCount }, "a page beyond the page count")
-      Fuzz.require(s.frames.count == s.pages.count && s.ranges.count == s.pages.count, "frames or ranges not one per page")
+      Fuzz.require(
+        s.frames.count == s.pages.count && s.ranges.count == s.pages.count, "frames or ranges not one per page")
     }
   }
   Fuzz.require(zip(log.entries, log.entries.dropFirst()).allSatisfy { $0.appTime <= $1.appTime }, "times go backwards")
   let aligned = AppLogAlignment(
     log: log, stream: setup.stream, document: setup.document, insets: setup.profile.pages)
-  Fuzz.require(zip(aligned.events, aligned.events.dropFirst()).allSatisfy { $0.time <= $1.time }, "the aligned stream goes backwards")
+  Fuzz.require(
+    zip(aligned.events, aligned.events.dropFirst()).allSatisfy { $0.time <= $1.time },
+    "the aligned stream goes backwards")
   let lines = Set(log.entries.map(\.line))
-  Fuzz.require(aligned.findings.allSatisfy { lines.contains($0.line) || log.entries.isEmpty }, "a finding names no line of the log")
+  Fuzz.require(
+    aligned.findings.allSatisfy { lines.contains($0.line) || log.entries.isEmpty }, "a finding names no line of the log"
+  )
   return 0
 }
 
