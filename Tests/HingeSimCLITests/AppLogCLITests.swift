@@ -64,16 +64,26 @@ struct AppLogCLITests {
   }
 
   @Test(
-    "each hand-broken log of the default tour is caught by exactly its rule",
+    "each hand-broken log is caught by exactly its rule",
     arguments: [
-      ("frame-951.jsonl", "frame-matches-pose"), ("transient-pagination.jsonl", "paginate-once-per-settle"),
-      ("early-pagination.jsonl", "paginated-before-settle"), ("odd-spread.jsonl", "spread-even"),
+      ("traces/default.hinge", "frame-951.jsonl", "frame-matches-pose"),
+      ("traces/default.hinge", "transient-pagination.jsonl", "paginate-once-per-settle"),
+      ("traces/default.hinge", "early-pagination.jsonl", "paginated-before-settle"),
+      ("docs/app-logs/unfold.hinge", "unfold-odd-spread.jsonl", "spread-even"),
     ])
-  func broken(file: String, rule: String) {
-    let r = CLIHarness.run(["check", "traces/default.hinge", "--app", "docs/app-logs/" + file])
+  func broken(source: String, file: String, rule: String) {
+    let r = CLIHarness.run(["check", source, "--app", "docs/app-logs/" + file])
     #expect(r.code == 1)
     #expect(r.stdout.hasPrefix("FAIL  "))
     #expect(Self.rules(r.stdout) == [rule], "\(r.stdout)")
+  }
+
+  @Test("the model's own log of docs/app-logs/unfold.hinge (the odd-spread fixture before it was broken) passes")
+  func unfoldPasses() {
+    let log = temporaryPath("unfold.jsonl")
+    #expect(
+      CLIHarness.run(["run", "docs/app-logs/unfold.hinge", "--compute-ms", "1", "--emit-app-log", log]).code == 0)
+    #expect(CLIHarness.run(["check", "docs/app-logs/unfold.hinge", "--app", log]).code == 0)
   }
 
   @Test("the bundled correct log passes; a violation names the app's line and the simulator's state")
