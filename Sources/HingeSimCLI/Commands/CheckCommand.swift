@@ -47,7 +47,7 @@ struct CheckCommand: Command {
       guard paths.count == 1 else { throw .usage("check --app takes one SOURCE, found \(paths.count)") }
       let run = try AppRun.run(
         paths[0], appPath: appPath, profile: profile, document: document, options: options, reader: readerOptions,
-        context: context)
+        everything: false, context: context)
       return report(run, context)
     }
     var failed = 0

@@ -20,10 +20,12 @@ struct AppRun {
   /// Lines of the source skipped under `--lenient`.
   var skipped = 0
 
-  /// Runs `path` through the simulator and aligns the app log at `appPath` with it.
+  /// Runs `path` through the simulator and aligns the app log at `appPath` with it. With
+  /// `everything` false (`check`), only the events the alignment reads are kept — settles,
+  /// poses, turns and gotos — not every hinge update and size a trace or plot would draw.
   static func run(
     _ path: String, appPath: String, profile: Profile, document: ReaderDocument, options: SourceOptions,
-    reader: ReaderOptions, context: CommandContext
+    reader: ReaderOptions, everything: Bool = true, context: CommandContext
   ) throws(CLIError) -> AppRun {
     let log: AppLog
     do {
@@ -41,7 +43,12 @@ struct AppRun {
     var pipeline = Pipeline(
       Pipeline.simulator(profile: profile, settleMs: options.settleMs, textSize: RunOptions(options).textSize))
     var stream: [Event] = []
-    try StreamRun.run(&pipeline, source: source, options: options, context: context) { stream.append($0) }
+    try StreamRun.run(&pipeline, source: source, options: options, context: context) { event in
+      switch event.kind {
+      case .settled, .pose, .turn, .goto: stream.append(event)
+      default: if everything { stream.append(event) }
+      }
+    }
     let alignment = AppLogAlignment(
       log: log, stream: stream, document: document, insets: profile.pages,
       direction: reader.direction.resolved(for: document))
