@@ -92,7 +92,7 @@ let package = Package(
         "HingeSimCLI", "Inputs", "Simulator", "Reader", "Timing", "Reports", "TestSupport", "KnobTestSupport",
         "CFakeEvdev", "Knob", "Benchmarks",
       ],
-      exclude: ["Golden"]),
+      exclude: ["Golden", "Fixtures"]),
   ],
   swiftLanguageModes: [.v6]
 )

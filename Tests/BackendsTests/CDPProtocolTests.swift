@@ -94,6 +94,16 @@ struct CDPProtocolTests {
     #expect(try peer.client.nextEvent(deadlineMs: deadline) == nil)
   }
 
+  /// The driver collects reports between stream events with a deadline of now: what has
+  /// already arrived must be read, not left for later.
+  @Test func aDeadlineOfNowStillReadsWhatHasArrived() throws {
+    let peer = try Peer()
+    peer.say(#"{"method":"Runtime.bindingCalled","params":{"name":"r","payload":"x"}}"#)
+    MonotonicClock.sleep(untilMs: MonotonicClock.nowMs() + 20)
+    #expect(try peer.client.nextEvent(deadlineMs: MonotonicClock.nowMs())?.method == "Runtime.bindingCalled")
+    #expect(try peer.client.nextEvent(deadlineMs: MonotonicClock.nowMs()) == nil)
+  }
+
   @Test func aCDPErrorNamesTheMethod() throws {
     let peer = try Peer()
     peer.say(#"{"id":1,"error":{"code":-32000,"message":"Not allowed"}}"#)

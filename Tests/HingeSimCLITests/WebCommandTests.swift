@@ -3,11 +3,11 @@ import Platform
 import TestSupport
 import Testing
 
+@testable import HingeSimCLI
+
 #if canImport(Glibc)
   import Glibc
 #endif
-
-@testable import HingeSimCLI
 
 /// `hingesim web` against Debian's Chromium (bin/test installs it) and the bundled web reader:
 /// the default tour once (about 10 s), then what it wrote is held to the reader's rules with
@@ -42,9 +42,10 @@ struct WebCommandTests {
     return nil
   }
 
-  @Test func theTourRunsAndTheAppLogStartsWithTheSync() throws {
+  @Test func theTourRunsAndTheWebReaderKeepsEveryRule() throws {
     let run = try #require(Self.tour)
-    #expect(run.result.code == 0, "\(run.result.stderr)")
+    #expect(run.result.code == 0, "\(run.result.stderr)\n\(run.result.stdout)")
+    #expect(run.result.stdout.contains("ok    "), "\(run.result.stdout)")
     #expect(run.appLog.first?["type"] == .string("sync"))
     #expect(run.appLog.first?["scriptTime"] == .number(0))
     // Every line the page wrote is on its clock, never going backwards.
@@ -62,8 +63,10 @@ struct WebCommandTests {
     let stream = simulated.stdout.split(separator: "\n").compactMap { try? JSONValue.parse(Array($0.utf8)) }
     var keys: [String] = []
     var sizes = 0
+    var turns = 0
     for event in stream {
       if event["type"] == .string("scene") { sizes += 1 }
+      if event["type"] == .string("turn") { turns += 1 }
       guard event["type"] == .string("settled") else { continue }
       let key = "\(event["width"]?.found ?? "")×\(event["height"]?.found ?? "")@\(event["textSize"]?.found ?? "")"
       if keys.last != key { keys.append(key) }
@@ -71,6 +74,9 @@ struct WebCommandTests {
     #expect(keys.count == 6)  // closed, open, tabletop, AX5, large, closed sideways
     #expect(
       Self.events(run.appLog, "paginated").count == keys.count, "\(run.appLog.map { $0.found })\n\(run.result.stdout)")
+    // One `shown` per new layout and one per page turn (two in the tour), no more.
+    #expect(turns == 2)
+    #expect(Self.events(run.appLog, "shown").count == keys.count + turns)
     #expect(Self.events(run.appLog, "frame").count >= keys.count)
     #expect(Self.events(run.appLog, "frame").count <= sizes)
   }
@@ -121,6 +127,39 @@ struct WebCommandTests {
       #expect(
         lastFrame.map { $0 == (width, height) } ?? false, "\(width)×\(height) vs \(String(describing: lastFrame))")
     }
+  }
+
+  /// The bundled reader without its debounce paginates on transient sizes: `web` holds its log
+  /// to the rules and fails with the rule that says so.
+  @Test func aPageThatBreaksARuleOnPurposeIsCaught() {
+    let page = "file://" + TestSupport.packageRoot + "/Tests/HingeSimCLITests/Fixtures/web/eager-reader.html"
+    let result = CLIHarness.run(["web", "traces/open-wide.hinge", "--url", page, "--quiet-ms", "800"])
+    #expect(result.code == 1, "\(result.stderr)\n\(result.stdout)")
+    #expect(result.stdout.contains("paginate-once-per-settle"), "\(result.stdout)")
+  }
+
+  /// One page turned on the closed phone, then opened: the place is on page 2 (index 1), and the
+  /// spread must still start on an even page — pages 1–2, not 2–3.
+  @Test func unfoldingWithThePlaceOnAnOddPageShowsAnEvenSpread() throws {
+    let directory = try #require(POSIX.temporaryDirectory(prefix: "hingesim-web-unfold"))
+    defer { Directory.removeTree(directory) }
+    let log = directory + "/app.jsonl"
+    let result = CLIHarness.run(["web", "docs/app-logs/unfold.hinge", "--app-log", log, "--quiet-ms", "800"])
+    #expect(result.code == 0, "\(result.stdout)")
+    let lines = (POSIX.readSmallFile(log) ?? "").split(separator: "\n").compactMap {
+      try? JSONValue.parse(Array($0.utf8))
+    }
+    let spreads = Self.events(lines, "shown").filter { $0["layout"] == .string("spread") }
+    #expect(!spreads.isEmpty)
+    for spread in spreads {
+      guard case .array(let pages)? = spread["pages"], let first = Self.number(pages.first) else { continue }
+      #expect(Int(first) % 2 == 0, "\(spread.found)")
+    }
+    // The place was on the second page before unfolding.
+    let turned = Self.events(lines, "shown").first {
+      $0["layout"] == .string("single") && $0["pages"] == .array([.number(1)])
+    }
+    #expect(turned != nil)
   }
 
   @Test func aMissingBrowserIsExit66AndNothingIsLeftRunning() {

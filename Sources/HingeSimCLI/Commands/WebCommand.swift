@@ -20,7 +20,8 @@ struct WebCommand: Command {
     (the Viewport Segments API), book and tabletop as the `folded` device posture, the
     orientation as the screen's, text sizes through the page's hook (docs/web.md). Prints
     the timeline with the page's reports in it; the page reports in the app-log format
-    (docs/app-log.md) through window.hingesimReport.
+    (docs/app-log.md) through window.hingesimReport. Then holds the page's log to the
+    reader's rules, as 'hingesim check SOURCE --app LOG' does (exit 1 on a violation).
 
     options:
       --url URL          another page to drive (it gets the same config and binding)
@@ -28,12 +29,14 @@ struct WebCommand: Command {
       --screenshots DIR  a PNG per layout the page shows, and DIR/index.html to browse them
       --browser PATH     the browser program (default: chromium in PATH)
       --text FILE        the text the reader gets (default: texts/sample-chapter.txt)
+      --typography T, --lang TAG, --direction D   as for 'hingesim check' (the rules the
+                         page's log is held to after the run)
       --quiet-ms MS      after the source ends, wait until the page has been quiet this long
                          (default 1500)
       --profile NAME, --settle-ms MS, --division-when-flat W, --format F, --lenient,
       --from T, --to T, --max-events N                          as for 'hingesim simulate'
 
-    Exit: 0 ok; 64 usage; 65 bad source or a page report that is not one JSON object;
+    Exit: 0 ok; 1 the page broke a rule; 64 usage; 65 bad source or a page report that is not one JSON object;
     66 no browser or source; 74 the browser failed or died, or a write failed (what was
     written so far is kept).
 
@@ -52,19 +55,26 @@ struct WebCommand: Command {
     guard !options.realtime, options.speed == 1 else {
       throw .usage("web plays in real time (a browser cannot be hurried): --realtime and --speed do not apply")
     }
+    let checkOptions = options
     options.realtime = true
-    let textPath = try args.option("--text")
+    let readerOptions = try ReaderOptions.parse(&args)
     let paths = try args.positionals()
     guard paths.count <= 1 else { throw .usage("web takes one SOURCE, found \(paths.count)") }
     let path = paths.first ?? RunCommand.defaultSource(context)
     let profile = try options.loadProfile(context)
-    let text = try TextFile.read(textPath ?? context.resourceRoot + "/texts/sample-chapter.txt").text
+    let text = try TextFile.read(readerOptions.resolvedTextPath(context)).text
     let pageURL = url ?? "file://" + context.resourceRoot + "/web/reader/index.html"
     if url == nil, !POSIX.isReadable(context.resourceRoot + "/web/reader/index.html") {
       throw CLIError("web: the bundled reader \(context.resourceRoot)/web/reader/index.html is missing", code: .noInput)
     }
-    let appLog = try appLogPath.map { p throws(CLIError) in try OutputFile.create(path: p, lineBuffered: true) }
-    defer { appLog?.close() }
+    // The app log is written even when not asked for: `check --app` reads it after the run.
+    let temporary = appLogPath == nil ? POSIX.temporaryDirectory(prefix: "hingesim-web") : nil
+    defer { if let temporary { Directory.removeTree(temporary) } }
+    guard let logPath = appLogPath ?? temporary.map({ $0 + "/app.jsonl" }) else {
+      throw CLIError("web: cannot make a temporary directory for the app log", code: .ioError)
+    }
+    let appLog = try OutputFile.create(path: logPath, lineBuffered: true)
+    defer { appLog.close() }
     var shots: WebScreenshots?
     if let screenshotDirectory { shots = try WebScreenshots(directory: screenshotDirectory) }
 
@@ -139,7 +149,13 @@ struct WebCommand: Command {
           + "reports and how)",
         code: .dataError)
     }
-    return session.malformed > 0 ? .dataError : .ok
+    if session.malformed > 0 { return .dataError }
+    // The page held to the reader's rules, exactly as `check SOURCE --app LOG` would.
+    let document = try readerOptions.loadDocument(profile: profile, context: context)
+    let run = try AppRun.run(
+      path, appPath: logPath, profile: profile, document: document, options: checkOptions, reader: readerOptions,
+      everything: false, context: context)
+    return CheckCommand.report(run, context)
   }
 
   /// What the page gets before it loads: the text, the profile's page insets and settle time,

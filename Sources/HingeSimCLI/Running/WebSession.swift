@@ -8,7 +8,7 @@ import Platform
 struct WebSession {
   let out: OutputFile
   let err: OutputFile
-  let appLog: OutputFile?
+  let appLog: OutputFile
   var shots: WebScreenshots?
   /// The page's `performance.now()` at the stream's t = 0.
   private var pageClockAtStart = 0.0
@@ -22,7 +22,7 @@ struct WebSession {
   private var pose = ""
   private var frame = ""
 
-  init(out: OutputFile, err: OutputFile, appLog: OutputFile?, shots: WebScreenshots?) {
+  init(out: OutputFile, err: OutputFile, appLog: OutputFile, shots: WebScreenshots?) {
     self.out = out
     self.err = err
     self.appLog = appLog
@@ -40,7 +40,7 @@ struct WebSession {
     sync.field("textLength", textLength)
     sync.field("app", "hingesim web reader in \(browser) (clock read in \(NumberFormat.ms(clock.roundTripMs)) ms)")
     sync.close()
-    appLog?.write(bytes: sync.bytes + [UInt8(ascii: "\n")])
+    appLog.write(bytes: sync.bytes + [UInt8(ascii: "\n")])
   }
 
   /// Follows the simulator's stream (the pose, for captions).
@@ -72,12 +72,14 @@ struct WebSession {
       guard t >= pageClockAtStart else { continue }
       counts[type, default: 0] += 1
       logged += 1
-      appLog?.line(report.payload)
+      appLog.line(report.payload)
       let scriptMs = t - pageClockAtStart
       out.line(NumberFormat.left(NumberFormat.ms(scriptMs), 9) + " ms  page " + Self.describe(type, value))
       if type == "frame" { frame = Self.describe(type, value).split(separator: " ").last.map(String.init) ?? "" }
       if type == "shown", shots != nil {
-        let caption = "\(pose) \(frame): " + Self.describe(type, value).split(separator: " ", omittingEmptySubsequences: true)
+        let caption =
+          "\(pose) \(frame): "
+          + Self.describe(type, value).split(separator: " ", omittingEmptySubsequences: true)
           .joined(separator: " ") + Self.ranges(value)
         try shots?.capture(page, scriptMs: scriptMs, caption: caption)
       }
@@ -94,16 +96,14 @@ struct WebSession {
 
   /// Closes the app log and the contact sheet; prints the summary.
   mutating func finish(context: CommandContext, appLogPath: String?) throws(CLIError) {
-    if let appLog {
-      appLog.close()
-      if appLog.failedForReal { throw CLIError(writeFailure: appLog, progress: nil) }
-    }
+    appLog.close()
+    if appLog.failedForReal { throw CLIError(writeFailure: appLog, progress: nil) }
     try shots?.writeIndex()
     out.flush()
     let summary = counts.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
     context.stderr.line(
       "hingesim: web: the page reported \(summary.isEmpty ? "nothing" : summary)"
-        + (appLogPath.map { "; app log \($0) (check it: hingesim check SOURCE --app \($0))" } ?? "")
+        + (appLogPath.map { "; app log \($0)" } ?? "")
         + (shots.map { "; \($0.count) screenshot(s) in \($0.directory)" } ?? ""))
   }
 
