@@ -51,14 +51,16 @@ let package = Package(
     // Settle-cycle timing records, latency reports and their comparison.
     .target(name: "Timing", dependencies: ["EventStream"]),
     // Back-ends: exporters that turn any source's simulator stream into the commands that drive real
-    // targets (agent-device, WebDriverAgent, Appium, the Android Emulator console, Chrome DevTools Protocol).
-    .target(name: "Backends", dependencies: ["EventStream"]),
+    // targets (agent-device, WebDriverAgent, Appium, the Android Emulator console, Chrome DevTools
+    // Protocol), and the browser driver: headless Chromium over CDP on a pipe.
+    .target(name: "Backends", dependencies: ["EventStream", "Platform"]),
     // Writers for people and tools: text timeline, Chrome trace, SVG timeline, the live terminal view.
     .target(name: "Reports", dependencies: ["EventStream", "Simulator", "Reader", "Timing", "Platform"]),
-    // The built-in benchmarks (`hingesim bench`): simulate, script, typeset against Pango, knob latency.
+    // The built-in benchmarks (`hingesim bench`): simulate, script, typeset against Pango, knob latency,
+    // a real browser's settle cycle (web).
     .target(
       name: "Benchmarks",
-      dependencies: ["EventStream", "Inputs", "Simulator", "Typesetter", "Reader", "Knob", "Platform"]),
+      dependencies: ["EventStream", "Inputs", "Simulator", "Typesetter", "Reader", "Knob", "Platform", "Backends"]),
     // Commands and argument parsing: wires sources, stages and writers together.
     .target(
       name: "HingeSimCLI",
@@ -82,7 +84,7 @@ let package = Package(
     .testTarget(name: "ReaderTests", dependencies: ["Reader", "TestSupport"]),
     .testTarget(name: "TimingTests", dependencies: ["Timing", "Simulator", "TestSupport"]),
     .testTarget(name: "ReportsTests", dependencies: ["Reports", "Timing", "Simulator", "TestSupport"]),
-    .testTarget(name: "BackendsTests", dependencies: ["Backends", "EventStream"]),
+    .testTarget(name: "BackendsTests", dependencies: ["Backends", "EventStream", "Platform"]),
     .testTarget(name: "KnobTests", dependencies: ["Knob", "KnobTestSupport", "CFakeEvdev", "CEvdev"]),
     .testTarget(
       name: "HingeSimCLITests",
@@ -90,7 +92,7 @@ let package = Package(
         "HingeSimCLI", "Inputs", "Simulator", "Reader", "Timing", "Reports", "TestSupport", "KnobTestSupport",
         "CFakeEvdev", "Knob", "Benchmarks",
       ],
-      exclude: ["Golden"]),
+      exclude: ["Golden", "Fixtures"]),
   ],
   swiftLanguageModes: [.v6]
 )
