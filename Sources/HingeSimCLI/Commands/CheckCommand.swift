@@ -32,7 +32,7 @@ struct CheckCommand: Command {
     let paths = try args.positionals()
     guard !paths.isEmpty else { throw .usage("check needs at least one SOURCE") }
     let profile = try options.loadProfile(context)
-    let document = try readerOptions.loadDocument(profile: profile, context: context)
+    let input = try readerOptions.loadInput(profile: profile, context: context)
     var failed = 0
     var errored = 0
     var worst: ExitCode = .ok
@@ -41,7 +41,7 @@ struct CheckCommand: Command {
         let opener = options.opener(profile: profile, context: context)
         let source = try opener.openForCommand(path)
         var pipeline = RunPipeline.full(
-          profile: profile, document: document, options: RunOptions(options, reader: readerOptions))
+          profile: profile, input: input, options: RunOptions(options, reader: readerOptions))
         var shown = 0
         var violations: [Violation] = []
         var times: [Double] = []

@@ -50,6 +50,7 @@ struct RunCommand: Command {
     guard paths.count <= 1 else { throw .usage("run takes one SOURCE, found \(paths.count)") }
     let path = paths.first ?? defaultSource(context)
     if view {
+      if readerOptions.pdfPath != nil { throw .usage("--view shows a text; --pdf goes with the timeline or --json") }
       // The live view plays the source at its own pace through the live run loop.
       var live = KnobRunOptions()
       live.replay = path
@@ -61,11 +62,11 @@ struct RunCommand: Command {
       return try KnobRun(options: live, context: context).run()
     }
     let profile = try options.loadProfile(context)
-    let document = try readerOptions.loadDocument(profile: profile, context: context)
+    let input = try readerOptions.loadInput(profile: profile, context: context)
     let opener = options.opener(profile: profile, context: context)
     let source = try opener.openForCommand(path)
     var pipeline = RunPipeline.full(
-      profile: profile, document: document, options: RunOptions(options, reader: readerOptions))
+      profile: profile, input: input, options: RunOptions(options, reader: readerOptions))
     let code = try StreamRun.runToStdout(&pipeline, source: source, options: options, context: context) {
       event, out in
       if json {
