@@ -11,7 +11,9 @@ import Simulator
 /// is its "pagination", charged to the clock as the `ComputeModel` says (host: its thread CPU
 /// time; `fixed:MS`: MS; device: nothing, the device model has no figure for page frames);
 /// layouts are cached by their key and a hit costs nothing. Events that arrive while it works
-/// wait and are handled after it, in arrival order.
+/// wait and are handled after it, in arrival order. A `regions` change in which only the fold
+/// on screen turned active or flat (no settle follows it: the size is the same) moves a
+/// spread's frames at once: they step back from an active fold and meet at a flat one's centre.
 ///
 /// ```swift
 /// var reader = FixedLayoutReader(document: pdf, profile: duo, model: .fixed(5))
@@ -49,7 +51,7 @@ public struct FixedLayoutReader: Stage {
 
   public mutating func receive(_ event: Event, into output: inout [Event]) {
     switch event.kind {
-    case .settled, .turn, .goto: break
+    case .settled, .turn, .goto, .regions: break
     default: return
     }
     if case .busy(let until, let pending, var queued) = thread {
@@ -105,9 +107,15 @@ public struct FixedLayoutReader: Stage {
       } else {
         output.append(contentsOf: events)
       }
+    case .regions(let change):
+      // Not a settle: the fold on screen turned active or flat, and a spread's frames move with
+      // it (laid out or found now, not charged; the timing stage times settles only).
+      guard let request = rules.request(forFold: change.division) else { return }
+      let (layout, _, _) = layOut(request.key)
+      rules.refolded(layout, for: request, cause: event, at: now, into: &output)
     case .turn(let direction): rules.turned(direction, cause: event, at: now, into: &output)
     case .goto(let page): rules.wentTo(page, cause: event, at: now, into: &output)
-    default: preconditionFailure("the fixed-layout reader handles settled, turn and goto, not \(event.kind)")
+    default: preconditionFailure("the fixed-layout reader handles settled, regions, turn and goto, not \(event.kind)")
     }
   }
 

@@ -34,6 +34,8 @@ struct FixedLayoutStateMachine {
     var key: FixedPageLayout.Key
     var readerWidth: Double
     var textSize: TextSize
+    /// The settle it was made for.
+    var settled: Settled
   }
 
   let document: FixedLayoutDocument
@@ -58,7 +60,34 @@ struct FixedLayoutStateMachine {
       width: s.width, height: s.height, division: s.division, insets: insets, direction: direction,
       horizontalSizeClass: s.horizontalSizeClass)
     return Request(
-      geometry: geometry, key: FixedPageLayout.key(for: geometry), readerWidth: s.width, textSize: s.textSize)
+      geometry: geometry, key: FixedPageLayout.key(for: geometry), readerWidth: s.width, textSize: s.textSize,
+      settled: s)
+  }
+
+  /// What a `regions` change asks for when the fold on screen only turned active or flat (same
+  /// frame): the same settled size with the fold's new state; nil for any other change (a new
+  /// size settles first) or when the frames stay the same.
+  func request(forFold division: Division?) -> Request? {
+    guard case .showing(let screen) = state, let division, let shown = screen.request.settled.division,
+      shown.frame == division.frame, shown.isActive != division.isActive
+    else { return nil }
+    var settled = screen.request.settled
+    settled.division = division
+    return request(for: settled)
+  }
+
+  /// The fold on screen turned active or flat: shows the pages in `layout`'s frames (a spread
+  /// steps back from an active fold; its pages meet at a flat fold's centre), or only keeps
+  /// the new fold when the frames are the same.
+  mutating func refolded(
+    _ layout: FixedPageLayout, for request: Request, cause: Event, at time: Double, into output: inout [Event]
+  ) {
+    guard case .showing(var screen) = state else { return }
+    let moved = screen.layout.key != layout.key
+    screen.layout = layout
+    screen.request = request
+    state = .showing(screen)
+    if moved { show(screen, cause: cause, at: time, into: &output) }
   }
 
   /// Nil when `request` needs new frames; otherwise why the screen stays — `unchanged`, or
