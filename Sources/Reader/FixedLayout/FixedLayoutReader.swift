@@ -13,7 +13,8 @@ import Simulator
 /// layouts are cached by their key and a hit costs nothing. Events that arrive while it works
 /// wait and are handled after it, in arrival order. A `regions` change in which only the fold
 /// on screen turned active or flat (no settle follows it: the size is the same) moves a
-/// spread's frames at once: they step back from an active fold and meet at a flat one's centre.
+/// spread's frames one display frame later (`redrawMs`): they step back from an active fold and
+/// meet at a flat one's centre.
 ///
 /// ```swift
 /// var reader = FixedLayoutReader(document: pdf, profile: duo, model: .fixed(5))
@@ -30,6 +31,11 @@ public struct FixedLayoutReader: Stage {
   private var rules: FixedLayoutStateMachine
   private var thread: Thread = .idle
   private var layouts: [FixedPageLayout.Key: FixedPageLayout] = [:]
+  /// How long after a fold-only `regions` change the moved frames are shown, ms: one display
+  /// frame at 60 Hz (a modelling choice, not measured). Being later than the change, it is
+  /// shown after every simulator event stamped with the change's time, so
+  /// `simulate | read --pdf` equals `run --pdf --json`.
+  public static let redrawMs = 16.667
   /// What laying out page frames is charged.
   public let model: ComputeModel
 
@@ -102,20 +108,29 @@ public struct FixedLayoutReader: Stage {
         queuedMs: TimingRecord.nanoseconds(now - event.time), computeClock: model.name)
       var events: [Event] = []
       rules.laidOut(layout, for: request, paginated: paginated, cause: event, at: done, into: &events)
-      if done > now {
-        thread = .busy(until: done, pending: events, queued: [])
-      } else {
-        output.append(contentsOf: events)
-      }
+      finish(events, done: done, now: now, into: &output)
     case .regions(let change):
       // Not a settle: the fold on screen turned active or flat, and a spread's frames move with
-      // it (laid out or found now, not charged; the timing stage times settles only).
+      // it on the next display frame (the layout is not charged: the timing stage times settles).
       guard let request = rules.request(forFold: change.division) else { return }
       let (layout, _, _) = layOut(request.key)
-      rules.refolded(layout, for: request, cause: event, at: now, into: &output)
+      var events: [Event] = []
+      let done = now + Self.redrawMs
+      rules.refolded(layout, for: request, cause: event, at: done, into: &events)
+      if !events.isEmpty { finish(events, done: done, now: now, into: &output) }
     case .turn(let direction): rules.turned(direction, cause: event, at: now, into: &output)
     case .goto(let page): rules.wentTo(page, cause: event, at: now, into: &output)
     default: preconditionFailure("the fixed-layout reader handles settled, regions, turn and goto, not \(event.kind)")
+    }
+  }
+
+  /// Work started at `now` produced `events`, due at `done`: out now when it took no time,
+  /// otherwise the thread is busy until `done`.
+  private mutating func finish(_ events: [Event], done: Double, now: Double, into output: inout [Event]) {
+    if done > now {
+      thread = .busy(until: done, pending: events, queued: [])
+    } else {
+      output.append(contentsOf: events)
     }
   }
 

@@ -65,15 +65,17 @@ struct FixedLayoutStateMachine {
   }
 
   /// What a `regions` change asks for when the fold on screen only turned active or flat (same
-  /// frame): the same settled size with the fold's new state; nil for any other change (a new
-  /// size settles first) or when the frames stay the same.
+  /// frame) and the arrangement stays (a spread stays a spread): the same settled size with the
+  /// fold's new state; nil for any other change — a tabletop fold turning flat is the phone
+  /// closing or opening flat, and the settle after it lays the pages out.
   func request(forFold division: Division?) -> Request? {
     guard case .showing(let screen) = state, let division, let shown = screen.request.settled.division,
       shown.frame == division.frame, shown.isActive != division.isActive
     else { return nil }
     var settled = screen.request.settled
     settled.division = division
-    return request(for: settled)
+    let next = request(for: settled)
+    return next.key.layout == screen.layout.key.layout ? next : nil
   }
 
   /// The fold on screen turned active or flat: shows the pages in `layout`'s frames (a spread
