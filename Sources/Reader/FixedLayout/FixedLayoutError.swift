@@ -14,7 +14,7 @@ public enum FixedLayoutError: Error, Sendable, Equatable, CustomStringConvertibl
   public var description: String {
     switch self {
     case .unreadable(let file, let message):
-      "\(file): expected a PDF, found one poppler cannot open (\(message))"
+      "\(file): expected a PDF, found a file poppler cannot open (\(message))"
     case .encrypted(let file, let message):
       "\(file): expected an unencrypted PDF, found an encrypted one (\(message); the reader opens no passwords)"
     case .noPages(let file):
