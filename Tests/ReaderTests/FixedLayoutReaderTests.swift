@@ -34,6 +34,15 @@ struct FixedLayoutReaderTests {
     #expect(F.violations(F.run([F.wide(active: false)])).isEmpty)
   }
 
+  @Test("pages narrower than their slot (height-limited) still sit against the fold and meet at its centre")
+  func narrowPagesMeetAtCentre() throws {
+    let tall = FixedLayoutDocument(name: "tall", pageSizes: Array(repeating: .init(width: 200, height: 800), count: 4))
+    let shown = try #require(F.shown(F.run([F.wide(active: false)], document: tall)).first)
+    #expect(shown.frames[0].width < 200)  // scaled to the slot's 571-pt height
+    #expect(abs(shown.frames[0].maxX - Self.foldCentre) < 1e-9)
+    #expect(abs(shown.frames[1].x - Self.foldCentre) < 1e-9)
+  }
+
   @Test("book, the fold active: the pages step back from the fold, symmetric about its centre")
   func activeSpreadClearsFold() throws {
     let shown = try #require(F.shown(F.run([F.wide(active: true)])).first)
