@@ -13,7 +13,9 @@ extension PaginateCommand {
     guard extra.isEmpty else { throw .usage("paginate --pdf FILE takes no other FILE, found '\(extra[0])'") }
     let pdf = try ReaderOptions.loadPDF(path)
     if json {
-      let sizes = pdf.pageSizes.map { "[\(NumberFormat.shortest($0.width)),\(NumberFormat.shortest($0.height))]" }
+      let sizes = pdf.pageSizes.map {
+        "[\(NumberFormat.shortest($0.width, places: 4)),\(NumberFormat.shortest($0.height, places: 4))]"
+      }
       context.stdout.line("{\"pages\":\(pdf.pageCount),\"page_sizes\":[\(sizes.joined(separator: ","))]}")
       return .ok
     }
