@@ -19,7 +19,7 @@ struct CheckCommand: Command {
     otherwise; a file that could not be read makes it 65/66/74 (the worst).
 
     options:
-      --text FILE, --offset N, --direction D, --prepaginate, --lang TAG,
+      --text FILE, --pdf FILE, --offset N, --direction D, --prepaginate, --lang TAG,
       --typography T, --compute-model M, --compute-ms MS       as for 'hingesim run'
       --profile NAME, --settle-ms MS, --division-when-flat W, --format F, --lenient,
       --from T, --to T, --max-events N                         as for 'hingesim simulate'

@@ -27,6 +27,7 @@ struct ReportCommand: Command {
 
     options:
       --text FILE        the text the reader paginates (default texts/sample-chapter.txt)
+      --pdf FILE         a PDF the reader shows instead (as for 'hingesim run')
       --offset N         the reader's starting place (UTF-16 offset)
       --direction D      ltr, rtl or auto (default): the order the reader's pages run in
       --prepaginate      paginate every pose's page size in the background

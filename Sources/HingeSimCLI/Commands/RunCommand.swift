@@ -21,6 +21,8 @@ struct RunCommand: Command {
 
     options:
       --text FILE        the text to read (any UTF-8 file)
+      --pdf FILE         show a PDF instead (pages do not reflow: the place is a page
+                         index, --offset the starting page; two up centred on the fold)
       --offset N         the starting place, a UTF-16 offset (default 0)
       --direction D      ltr, rtl or auto (default): the order the pages run in; rtl puts
                          a spread's first page right of the fold. auto follows the text's
