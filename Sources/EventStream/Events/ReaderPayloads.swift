@@ -106,7 +106,7 @@ public struct Paginated: Sendable, Equatable {
 
 /// What the reader shows.
 public struct Shown: Sendable, Equatable {
-  /// The place: a UTF-16 offset.
+  /// The place: a UTF-16 offset (a page index for a PDF, whose `ranges` are then `i..<i+1`).
   public var offset: Int
   /// Visible page indices, 0-based.
   public var pages: [Int]
