@@ -50,6 +50,19 @@ struct PDFCommandTests {
     #expect(shownCount >= 7)
   }
 
+  @Test("report --pdf: one record per settle (6 in the default tour), the PDF named as the text and hashed")
+  func report() throws {
+    let r = CLIHarness.run([
+      "report", packageRoot + "/traces/default.hinge", "--pdf", Self.sample, "--compute-ms", "5", "--json",
+    ])
+    #expect(r.code == 0, "\(r.stderr)")
+    let report = try JSONValue.parse(Array(r.stdout.utf8))
+    #expect(report["inputs"]?["text"]?["name"]?.text?.hasSuffix("texts/pdf-sample.pdf") == true)
+    #expect(report["inputs"]?["text"]?["utf16Length"]?.double == 0)
+    // initial, the opening, the rotation, two text sizes, the closing: six settles
+    #expect(report["overall"]?["records"]?.double == 6)
+  }
+
   @Test("paginate --pdf: 10 pages, page 5 landscape, page 8 US Letter (the generator's sizes)")
   func paginate() {
     let r = CLIHarness.run(["paginate", "--pdf", Self.sample])
