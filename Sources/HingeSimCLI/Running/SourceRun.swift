@@ -48,7 +48,8 @@ struct SourceRun: Sendable {
       input = .pdf(pdf)
     } else {
       do {
-        input = .text(try ReaderDocument(text: text, profile: profile))  // one per job: layouts are not shared across threads
+        // One per job: layouts are not shared across threads.
+        input = .text(try ReaderDocument(text: text, profile: profile))
       } catch {
         throw CLIError(error.description, code: .noInput)
       }
