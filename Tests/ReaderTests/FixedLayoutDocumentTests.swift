@@ -17,6 +17,14 @@ struct FixedLayoutDocumentTests {
     }
   }
 
+  @Test("a page with /Rotate 90 (qpdf --rotate=+90:1) reads as it is shown: A5 landscape")
+  func rotated() throws {
+    let path = TestSupport.packageRoot + "/Tests/ReaderTests/Fixtures/rotated.pdf"
+    let pdf = try FixedLayoutDocument(pdf: F.bytes(path), name: "rotated.pdf")
+    #expect(abs(pdf.pageSizes[0].width - 595.28) < 0.01 && abs(pdf.pageSizes[0].height - 419.53) < 0.01)
+    #expect(abs(pdf.pageSizes[1].width - 419.53) < 0.01)
+  }
+
   @Test("not a PDF, truncated, empty: unreadable, with the file and poppler's message")
   func unreadable() throws {
     let sample = F.bytes(F.samplePath)
