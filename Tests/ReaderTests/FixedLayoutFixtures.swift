@@ -41,9 +41,12 @@ enum FixedLayoutFixtures {
   }
 
   /// Runs events through the stage alone.
-  static func run(_ inputs: [Event], place: Int = 0, document: FixedLayoutDocument = sample) -> [Event] {
+  static func run(
+    _ inputs: [Event], place: Int = 0, document: FixedLayoutDocument = sample, computeMs: Double = 5
+  ) -> [Event] {
     TestSupport.run(
-      inputs, stages: [FixedLayoutReader(document: document, profile: profile, place: place, model: .fixed(5))])
+      inputs,
+      stages: [FixedLayoutReader(document: document, profile: profile, place: place, model: .fixed(computeMs))])
   }
 
   static func shown(_ events: [Event]) -> [Shown] {

@@ -102,6 +102,22 @@ struct FixedLayoutReaderTests {
     #expect(F.violations(events).isEmpty)
   }
 
+  @Test("while a 300-ms layout runs, inputs wait in order; of two queued settles only the later is laid out")
+  func busyQueue() {
+    let events = F.run(
+      [
+        F.settled(382, 620), F.wide(active: false, at: 100), Event(time: 150, .turn(.next)),
+        F.wide(active: true, at: 200),
+      ], computeMs: 300)
+    let paginated = events.compactMap { if case .paginated(let p) = $0.kind { ($0.time, p.settled) } else { nil } }
+    #expect(paginated.map(\.0) == [300, 600])  // 0 + 300; the 200 settle starts when the first ends
+    #expect(paginated.map(\.1) == [0, 200])
+    let skipped = events.compactMap { if case .skipped(let s) = $0.kind { (s.settled, s.reason) } else { nil } }
+    #expect(skipped.map(\.0) == [100] && skipped.map(\.1) == [.superseded])
+    // the turn, queued behind the first layout, moves the closed single page: page 2, then the spread 1–2
+    #expect(F.shown(events).map(\.pages) == [[0], [1], [0, 1]])
+  }
+
   @Test("layout is charged as the compute model says: 5 ms pinned, a cached key costs nothing")
   func charged() {
     let events = F.run([F.wide(active: false), F.settled(382, 620, at: 1000), F.wide(active: false, at: 2000)])
