@@ -108,11 +108,14 @@ struct PDFCommandTests {
     }
   }
 
-  @Test("--pdf with --text, --prepaginate, --view or knob is a usage error (64)")
+  @Test("--pdf with --text, --prepaginate, --view, an app log or knob is a usage error (64)")
   func usage() {
     for arguments in [
       ["run", "--pdf", Self.sample, "--text", "x.txt"], ["run", "--pdf", Self.sample, "--prepaginate"],
       ["run", "--pdf", Self.sample, "--view"], ["knob", "--pdf", Self.sample, "--replay", "x"],
+      ["run", "--pdf", Self.sample, "--emit-app-log", "/tmp/x.jsonl"],
+      ["check", packageRoot + "/traces/default.hinge", "--pdf", Self.sample, "--app", "x.jsonl"],
+      ["report", packageRoot + "/traces/default.hinge", "--pdf", Self.sample, "--app", "x.jsonl"],
     ] {
       #expect(CLIHarness.run(arguments).code == 64, "\(arguments)")
     }

@@ -14,7 +14,9 @@ struct BenchCommand: Command {
     benchmarks:
       typeset    Typesetter cold and warm times on the bundled sample and the shared corpus,
                  next to Pango (../shared/reference/pango-paginate.c) in the same run
-                 (options: --runs N, --no-pango, --text FILE…)
+                 (options: --runs N, --no-pango, --text FILE…); with --linearity, time per
+                 phase and peak memory at 1×, 2×, 4× input size for a novel, a run of spaces,
+                 one long word and a mixed-script text
       placement  the page holding character 20,000 and the page count per pose, and the
                  characters per page at Large and AX5, with the profile's typography as
                  written (inter) and calibrated to SF Pro (calibrated), next to the
@@ -60,6 +62,10 @@ struct BenchCommand: Command {
   /// and fonts at Large.
   static func typeset(_ args: inout Arguments, _ context: CommandContext) throws(CLIError) -> ExitCode {
     let runs = max(1, try args.int("--runs") ?? 5)
+    if args.flag("--linearity") {
+      _ = try args.positionals()
+      return try linearity(context)
+    }
     let skipPango = args.flag("--no-pango")
     let texts = try args.options("--text")
     let rest = try args.positionals()
@@ -81,6 +87,25 @@ struct BenchCommand: Command {
         if let warning = file.warning { context.stderr.line("hingesim: warning: \(warning)") }
         return file.text
       }
+    }
+    return .ok
+  }
+
+  /// `bench typeset --linearity`: the novel from `../shared` and the agreement texts from the
+  /// tests' folder, each skipped when absent.
+  static func linearity(_ context: CommandContext) throws(CLIError) -> ExitCode {
+    func bytes(_ path: String) -> [UInt8]? {
+      guard POSIX.isReadable(path), let file = try? TextFile.read(path) else { return nil }
+      return Array(file.text.utf8)
+    }
+    let root = context.resourceRoot
+    let novel = bytes(root + "/../shared/corpus/pride-and-prejudice.txt")
+    let agreement = root + "/Tests/TypesetterTests/Agreement/"
+    let mixed = ["hebrew", "arabic", "english-hebrew", "greek-cyrillic", "emoji"].compactMap {
+      bytes(agreement + $0 + ".txt")
+    }
+    try reporting { () throws(BenchmarkError) in
+      try TypesetLinearity.run(novel: novel, mixed: mixed, out: context.stdout)
     }
     return .ok
   }

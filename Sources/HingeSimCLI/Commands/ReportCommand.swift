@@ -13,6 +13,7 @@ struct ReportCommand: Command {
   static let summary = "latency report per cause (p50/p90/p99), traces, plots, --compare for CI"
   static let usage = """
     usage: hingesim report [SOURCE…] [options]
+           hingesim report SOURCE --app APP.jsonl [options]
            hingesim report --compare BASE.json NEW.json [--threshold PCT] [--min-delta MS]
                            [--allow-different-inputs]
 
@@ -25,7 +26,13 @@ struct ReportCommand: Command {
     records the version, profile, text and sources with content hashes, and the host. Reader
     rules broken are listed per source, and make the exit status 1 (as 'hingesim check').
 
+    With --app, the latencies are a real app's: its log (docs/app-log.md) is aligned with
+    the simulator's run of SOURCE and timed by the same timing stage (compute model 'app');
+    the trace has a process for the app beside the simulator's. A report of the model and
+    one of the app on the same inputs compare (--compare).
+
     options:
+      --app APP.jsonl    time this app log instead of the reader model (one SOURCE)
       --text FILE        the text the reader paginates (default texts/sample-chapter.txt)
       --pdf FILE         a PDF the reader shows instead (as for 'hingesim run')
       --offset N         the reader's starting place (UTF-16 offset)
@@ -82,12 +89,18 @@ struct ReportCommand: Command {
     let jobs = try args.int("--jobs") ?? BatchRunner.cores
     let threshold = try args.option("--threshold")
     let minimumDelta = try args.option("--min-delta")
+    let appPath = try args.option("--app")
     if threshold != nil || minimumDelta != nil || args.flag("--allow-different-inputs") {
       throw .usage("--threshold, --min-delta and --allow-different-inputs go with --compare")
     }
     var paths = try args.positionals()
     guard !(json && csv) else { throw .usage("--json and --csv exclude each other") }
     guard jobs >= 1 else { throw .usage("--jobs: expected an integer ≥ 1, found \(jobs)") }
+    if let appPath {
+      return try appReport(
+        paths, appPath: appPath, options: options, reader: readerOptions,
+        output: AppReportOutput(json: json, csv: csv, tracePath: tracePath, plotPath: plotPath), context: context)
+    }
     if paths.isEmpty { paths = bundledScenarios(context) }
     guard !paths.isEmpty else { throw .usage("report needs a SOURCE (no bundled scenarios found)") }
     if options.recordPath != nil, paths.count > 1 { throw .usage("--record takes one SOURCE") }
