@@ -31,6 +31,8 @@ let package = Package(
       name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
     .systemLibrary(name: "CFribidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
     .systemLibrary(name: "CEvdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
+    .systemLibrary(
+      name: "CPoppler", pkgConfig: "poppler-glib", providers: [.apt(["libpoppler-glib-dev"])]),
 
     // Thin Swift wrappers around the Glibc calls the modules share: clock, sleep, poll, files, directories.
     .target(name: "Platform"),
@@ -46,8 +48,9 @@ let package = Package(
     // libhyphen hyphenation, pagination.
     .target(
       name: "Typesetter", dependencies: ["CHarfBuzz", "CUnibreak", "CHyphen", "CFontconfig", "CFribidi"]),
-    // The reader: its rules (place, spreads, page frames, notes, invariants) and the main thread that charges compute time.
-    .target(name: "Reader", dependencies: ["EventStream", "Simulator", "Typesetter", "Platform"]),
+    // The reader: its rules (place, spreads, page frames, notes, invariants) and the main thread that charges
+    // compute time; the fixed-layout (PDF) reader, whose page count and sizes poppler reads.
+    .target(name: "Reader", dependencies: ["EventStream", "Simulator", "Typesetter", "Platform", "CPoppler"]),
     // Settle-cycle timing records, latency reports and their comparison.
     .target(name: "Timing", dependencies: ["EventStream"]),
     // Back-ends: exporters that turn any source's simulator stream into the commands that drive real
@@ -81,7 +84,7 @@ let package = Package(
     .testTarget(
       name: "TypesetterTests", dependencies: ["Typesetter", "Reader", "Simulator", "EventStream", "TestSupport"],
       exclude: ["Agreement"]),
-    .testTarget(name: "ReaderTests", dependencies: ["Reader", "TestSupport"]),
+    .testTarget(name: "ReaderTests", dependencies: ["Reader", "TestSupport"], exclude: ["Fixtures"]),
     .testTarget(name: "TimingTests", dependencies: ["Timing", "Simulator", "TestSupport"]),
     .testTarget(name: "ReportsTests", dependencies: ["Reports", "Timing", "Simulator", "TestSupport"]),
     .testTarget(name: "BackendsTests", dependencies: ["Backends", "EventStream", "Platform"]),

@@ -122,6 +122,15 @@ public enum EventWriter {
       w.closeArray()
       w.field("notes", s.notes.rawValue)
       w.field("excerpt", s.excerpt)
+      if let scales = s.pageScales {
+        w.openArray("pageScales")
+        for scale in scales {
+          var e: [UInt8] = []
+          JSONObjectWriter.appendNumber(scale, to: &e)
+          w.rawElement(e)
+        }
+        w.closeArray()
+      }
     case .timing(let r):
       TimingRecordCoding.write(r, into: &w)
     case .violation(let v):

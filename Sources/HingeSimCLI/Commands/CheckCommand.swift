@@ -27,8 +27,8 @@ struct CheckCommand: Command {
     line and the simulator's state. Exit 1 on any violation, 65 for a bad log.
 
     options:
-      --app APP.jsonl    the app log to check (one SOURCE)
-      --text FILE, --offset N, --direction D, --prepaginate, --lang TAG,
+      --app APP.jsonl    the app log to check (one SOURCE; not with --pdf)
+      --text FILE, --pdf FILE, --offset N, --direction D, --prepaginate, --lang TAG,
       --typography T, --compute-model M, --compute-ms MS       as for 'hingesim run'
       --profile NAME, --settle-ms MS, --division-when-flat W, --format F, --lenient,
       --from T, --to T, --max-events N                         as for 'hingesim simulate'
@@ -42,8 +42,11 @@ struct CheckCommand: Command {
     let paths = try args.positionals()
     guard !paths.isEmpty else { throw .usage("check needs at least one SOURCE") }
     let profile = try options.loadProfile(context)
-    let document = try readerOptions.loadDocument(profile: profile, context: context)
+    let input = try readerOptions.loadInput(profile: profile, context: context)
     if let appPath {
+      guard case .text(let document) = input else {
+        throw .usage("check --app judges an app reading a text; it does not go with --pdf")
+      }
       guard paths.count == 1 else { throw .usage("check --app takes one SOURCE, found \(paths.count)") }
       let run = try AppRun.run(
         paths[0], appPath: appPath, profile: profile, document: document, options: options, reader: readerOptions,
@@ -58,7 +61,7 @@ struct CheckCommand: Command {
         let opener = options.opener(profile: profile, context: context)
         let source = try opener.openForCommand(path)
         var pipeline = RunPipeline.full(
-          profile: profile, document: document, options: RunOptions(options, reader: readerOptions))
+          profile: profile, input: input, options: RunOptions(options, reader: readerOptions))
         var shown = 0
         var violations: [Violation] = []
         var times: [Double] = []

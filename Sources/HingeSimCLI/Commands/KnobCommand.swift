@@ -70,6 +70,7 @@ struct KnobCommand: Command {
       options.duration = duration
     }
     options.reader = try ReaderOptions.parse(&args)
+    if options.reader.pdfPath != nil { throw .usage("knob reads a text; --pdf goes with run, read, check and report") }
     options.source.profileName = try args.option("--profile") ?? "iphone-duo"
     if let settle = try args.double("--settle-ms") {
       guard settle >= 0 else { throw .usage("--settle-ms: expected a number ≥ 0, found \(settle)") }

@@ -12,9 +12,11 @@ struct PaginateCommand: Command {
   static let usage = """
     usage: hingesim paginate FILE --width W --height H [options]
            hingesim paginate --text STRING --width W --height H [options]
+           hingesim paginate --pdf FILE [--json]
 
     Lays the text out in pages of W × H points and prints the page count, the page holding
-    --offset, and each page's start offset and first words.
+    --offset, and each page's start offset and first words. With --pdf, prints the PDF's page
+    count and each page's size in points as poppler reads them (a PDF does not reflow).
 
     options:
       --profile NAME     the device profile whose typography is used (default iphone-duo)
@@ -44,6 +46,7 @@ struct PaginateCommand: Command {
     """
 
   static func run(_ args: inout Arguments, _ context: CommandContext) throws(CLIError) -> ExitCode {
+    if let pdf = try args.option("--pdf") { return try paginatePDF(pdf, &args, context) }
     let inline = try args.option("--text")
     var setup = try TypesetSetup.parse(&args, context)
     guard let width = try args.double("--width"), let height = try args.double("--height") else {

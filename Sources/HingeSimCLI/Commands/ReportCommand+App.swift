@@ -15,6 +15,9 @@ extension ReportCommand {
     context: CommandContext
   ) throws(CLIError) -> ExitCode {
     guard paths.count == 1 else { throw .usage("report --app takes one SOURCE, found \(paths.count)") }
+    guard reader.pdfPath == nil else {
+      throw .usage("report --app times an app reading a text; it does not go with --pdf")
+    }
     let textFile = try TextFile.read(reader.resolvedTextPath(context))
     if let warning = textFile.warning { context.stderr.line("hingesim: warning: \(warning)") }
     let profile = try reader.applyingTypesetting(to: try options.loadProfile(context), text: textFile.text)

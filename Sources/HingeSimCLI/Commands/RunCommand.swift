@@ -21,6 +21,8 @@ struct RunCommand: Command {
 
     options:
       --text FILE        the text to read (any UTF-8 file)
+      --pdf FILE         show a PDF instead (pages do not reflow: the place is a page
+                         index, --offset the starting page; two up centred on the fold)
       --offset N         the starting place, a UTF-16 offset (default 0)
       --direction D      ltr, rtl or auto (default): the order the pages run in; rtl puts
                          a spread's first page right of the fold. auto follows the text's
@@ -53,7 +55,11 @@ struct RunCommand: Command {
     guard paths.count <= 1 else { throw .usage("run takes one SOURCE, found \(paths.count)") }
     let path = paths.first ?? defaultSource(context)
     if view, appLogPath != nil { throw .usage("--emit-app-log does not go with --view") }
+    if appLogPath != nil, readerOptions.pdfPath != nil {
+      throw .usage("--emit-app-log writes the log of an app reading a text; it does not go with --pdf")
+    }
     if view {
+      if readerOptions.pdfPath != nil { throw .usage("--view shows a text; --pdf goes with the timeline or --json") }
       // The live view plays the source at its own pace through the live run loop.
       var live = KnobRunOptions()
       live.replay = path
@@ -65,17 +71,20 @@ struct RunCommand: Command {
       return try KnobRun(options: live, context: context).run()
     }
     let profile = try options.loadProfile(context)
-    let document = try readerOptions.loadDocument(profile: profile, context: context)
+    let input = try readerOptions.loadInput(profile: profile, context: context)
     let opener = options.opener(profile: profile, context: context)
     let source = try opener.openForCommand(path)
     var pipeline = RunPipeline.full(
-      profile: profile, document: document, options: RunOptions(options, reader: readerOptions))
+      profile: profile, input: input, options: RunOptions(options, reader: readerOptions))
     let appLog = try appLogPath.map { path throws(CLIError) in try OutputFile.create(path: path) }
-    let writer = AppLogWriter(textLength: document.utf16Count, textHash: ContentHash.of(document.text.utf8))
-    appLog?.write(bytes: writer.sync())
+    let writer: AppLogWriter? =
+      if case .text(let document) = input {
+        AppLogWriter(textLength: document.utf16Count, textHash: ContentHash.of(document.text.utf8))
+      } else { nil }
+    if let writer { appLog?.write(bytes: writer.sync()) }
     let code = try StreamRun.runToStdout(&pipeline, source: source, options: options, context: context) {
       event, out in
-      if let appLog, let line = writer.line(for: event) { appLog.write(bytes: line) }
+      if let appLog, let line = writer?.line(for: event) { appLog.write(bytes: line) }
       if json {
         out.write(bytes: EventWriter.line(event))
       } else if EventText.isTimelineEvent(event.kind) {

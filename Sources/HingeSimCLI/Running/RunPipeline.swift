@@ -47,13 +47,30 @@ enum RunPipeline {
       direction: options.direction.resolved(for: document))
   }
 
+  /// The reader stage for what it shows: the text reader, or the fixed-layout reader for a PDF
+  /// (its place a page index: `--offset` is the starting page, 0-based).
+  static func reader(input: ReaderInput, profile: Profile, options: RunOptions) -> any Stage {
+    switch input {
+    case .text(let document): reader(document: document, profile: profile, options: options)
+    case .pdf(let document):
+      FixedLayoutReader(
+        document: document, profile: profile, place: options.offset, model: options.computeModel,
+        direction: options.direction == .rtl ? .rtl : .ltr)
+    }
+  }
+
   /// The full pipeline (`run`, `check`, `report`).
   static func full(profile: Profile, document: ReaderDocument, options: RunOptions) -> Pipeline {
     full(profile: profile, reader: reader(document: document, profile: profile, options: options), options: options)
   }
 
+  /// The full pipeline for a text or a PDF (`run`, `check`, `report`).
+  static func full(profile: Profile, input: ReaderInput, options: RunOptions) -> Pipeline {
+    full(profile: profile, reader: reader(input: input, profile: profile, options: options), options: options)
+  }
+
   /// The full pipeline around a reader built by the caller (the live view keeps its cache).
-  static func full(profile: Profile, reader: ReaderStateMachine, options: RunOptions) -> Pipeline {
+  static func full(profile: Profile, reader: any Stage, options: RunOptions) -> Pipeline {
     var stages = Pipeline.simulator(profile: profile, settleMs: options.settleMs, textSize: options.textSize)
     stages.append(reader)
     stages.append(TimingStateMachine(expectsReader: true, textSize: options.textSize))
@@ -61,9 +78,9 @@ enum RunPipeline {
   }
 
   /// A simulator stream → reader → timing (`read`).
-  static func readerOnly(profile: Profile, document: ReaderDocument, options: RunOptions) -> Pipeline {
+  static func readerOnly(profile: Profile, input: ReaderInput, options: RunOptions) -> Pipeline {
     Pipeline([
-      reader(document: document, profile: profile, options: options),
+      reader(input: input, profile: profile, options: options),
       TimingStateMachine(expectsReader: true, textSize: options.textSize),
     ])
   }

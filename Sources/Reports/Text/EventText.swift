@@ -54,6 +54,8 @@ public enum EventText {
         "skipped    settle at \(NumberFormat.ms(s.settled)) ms: nothing to repaginate (\(NumberFormat.ms(s.pageWidth))×\(NumberFormat.ms(s.pageHeight)) \(s.textSize.rawValue) is shown)"
       case .superseded:
         "skipped    settle at \(NumberFormat.ms(s.settled)) ms (\(NumberFormat.ms(s.pageWidth))×\(NumberFormat.ms(s.pageHeight)) \(s.textSize.rawValue)): superseded by a later settle while the reader was busy"
+      case .fixedLayout:
+        "skipped    settle at \(NumberFormat.ms(s.settled)) ms: text size \(s.textSize.rawValue) changes nothing in a PDF (its pages do not reflow)"
       }
     case .shown(let s):
       "shown      \(s.layout.rawValue) page\(s.pages.count > 1 ? "s" : "") \(s.pages.map { String($0 + 1) }.joined(separator: "–")) of \(s.pageCount), offset \(s.offset), notes \(s.notes.rawValue) — “\(InputText.escaped(s.excerpt))”"
