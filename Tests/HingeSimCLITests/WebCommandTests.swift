@@ -162,6 +162,25 @@ struct WebCommandTests {
     #expect(turned != nil)
   }
 
+  /// What `web` sends is what `export --to cdp` writes for the same source: the same commands in
+  /// the same order (only the times differ: the live run's wake-ups against virtual time).
+  @Test func webSendsExactlyTheExportedCDPCommands() throws {
+    let directory = try #require(POSIX.temporaryDirectory(prefix: "hingesim-web-cdp"))
+    defer { Directory.removeTree(directory) }
+    let sent = directory + "/sent.jsonl"
+    let run = CLIHarness.run(["web", "traces/open-wide.hinge", "--cdp-out", sent, "--quiet-ms", "500"])
+    #expect(run.code == 0, "\(run.stderr)")
+    let exported = CLIHarness.run(["export", "traces/open-wide.hinge", "--to", "cdp"])
+    func commands(_ text: String) -> [String] {
+      text.split(separator: "\n").map { line in
+        String(line.drop(while: { $0 != "," }))  // without {"atMs":…
+      }
+    }
+    let sentCommands = commands(POSIX.readSmallFile(sent) ?? "")
+    #expect(sentCommands.count > 5)
+    #expect(sentCommands == commands(exported.stdout))
+  }
+
   @Test func aMissingBrowserIsExit66AndNothingIsLeftRunning() {
     let result = CLIHarness.run(["web", "--browser", "/nonexistent/chromium"])
     #expect(result.code == 66)

@@ -28,6 +28,8 @@ struct WebCommand: Command {
       --app-log FILE     write the page's reports as an app log (with the sync line)
       --screenshots DIR  a PNG per layout the page shows, and DIR/index.html to browse them
       --browser PATH     the browser program (default: chromium in PATH)
+      --cdp-out FILE     the emulation commands sent, as 'export --to cdp' writes them (the
+                         same commands for the same stream; times are this run's)
       --text FILE        the text the reader gets (default: texts/sample-chapter.txt)
       --typography T, --lang TAG, --direction D   as for 'hingesim check' (the rules the
                          page's log is held to after the run)
@@ -47,6 +49,7 @@ struct WebCommand: Command {
     let appLogPath = try args.option("--app-log")
     let screenshotDirectory = try args.option("--screenshots")
     let browserPath = try args.option("--browser")
+    let cdpOutPath = try args.option("--cdp-out")
     let quietMs = try args.double("--quiet-ms") ?? 1500
     guard quietMs >= 0, quietMs <= 60_000 else {
       throw .usage("--quiet-ms: expected 0 to 60000 ms, found \(NumberFormat.shortest(quietMs))")
@@ -75,6 +78,8 @@ struct WebCommand: Command {
     }
     let appLog = try OutputFile.create(path: logPath, lineBuffered: true)
     defer { appLog.close() }
+    let cdpOut = try cdpOutPath.map { p throws(CLIError) in try OutputFile.create(path: p, lineBuffered: true) }
+    defer { cdpOut?.close() }
     var shots: WebScreenshots?
     if let screenshotDirectory { shots = try WebScreenshots(directory: screenshotDirectory) }
 
@@ -95,6 +100,7 @@ struct WebCommand: Command {
       let driver = BrowserDriver(page: page, startMs: MonotonicClock.nowMs()) { size in
         profile.typography.sizes[size]
       }
+      if let cdpOut { driver.onEmulation = { time, command in cdpOut.write(command.exportLine(atMs: time)) } }
       try driver.synchronize()
       let clock = LiveClock()
       driver.start(atMs: clock.startMs)
@@ -134,6 +140,10 @@ struct WebCommand: Command {
       throw CLIError("web: \(explained.message)\n  \(session.progress)", code: .ioError)
     }
     try session.finish(context: context, appLogPath: appLogPath)
+    if let cdpOut {
+      cdpOut.close()
+      if cdpOut.failedForReal { throw CLIError(writeFailure: cdpOut, progress: nil) }
+    }
     if var sourceFailure {
       sourceFailure.message += "\n  \(session.progress)"
       throw sourceFailure

@@ -16,6 +16,13 @@ public struct CDPCommand: Sendable, Equatable {
     self.sessionId = sessionId
   }
 
+  /// The command as a line of `export --to cdp` (and of `web --cdp-out`):
+  /// `{"atMs":…,"method":…,"params":{…}}` and a newline.
+  public func exportLine(atMs: Double) -> String {
+    "{\"atMs\":\(NumberFormat.ms(atMs)),\"method\":\"\(method)\",\"params\":"
+      + String(decoding: params.orderedBytes, as: UTF8.self) + "}\n"
+  }
+
   /// The message as it goes down the pipe (without the NUL that ends it).
   public func encoded(id: Int) -> [UInt8] {
     var fields: [(String, JSONValue)] = [("id", .number(Double(id))), ("method", .string(method)), ("params", params)]

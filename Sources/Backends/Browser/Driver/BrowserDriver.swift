@@ -37,6 +37,9 @@ public final class BrowserDriver: @unchecked Sendable {
   private var tracker = ExportTimeline.LayoutTracker()
   private var emulation: CDPEmulation
   private var pending: ExportTimeline.Layout?
+  /// Called with each emulation command sent and its layout's stream time (`web --cdp-out`).
+  public var onEmulation: ((Double, CDPCommand) -> Void)?
+
   /// The page's reports so far, in arrival order.
   public private(set) var reports: [Report] = []
   /// Exceptions the page threw and did not catch, in arrival order, with their stream time.
@@ -113,6 +116,7 @@ public final class BrowserDriver: @unchecked Sendable {
     for command in emulation.commands(for: layout) {
       try page.call(command.method, command.params)
       commandsSent += 1
+      onEmulation?(layout.time, command)
     }
   }
 

@@ -12,8 +12,7 @@ enum CDPExport {
     var text = ""
     for layout in timeline.layouts {
       for command in emulation.commands(for: layout) {
-        text += "{\"atMs\":\(NumberFormat.ms(layout.time)),\"method\":\"\(command.method)\",\"params\":"
-        text += String(decoding: command.params.orderedBytes, as: UTF8.self) + "}\n"
+        text += command.exportLine(atMs: layout.time)
       }
     }
     let leftOut = timeline.leftOut([.textSize, .turn, .goto, .split], target: "CDP Emulation")
