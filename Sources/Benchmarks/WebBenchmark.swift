@@ -47,9 +47,10 @@ public enum WebBenchmark {
   /// The poses visited, in this order (a different page size each time, so every visit paginates).
   static let poses: [Pose] = [.closed, .openWide, .tabletop, .closedSideways, .openTall]
 
-  /// Runs the benchmark and prints its table: the delays with the browser's frames unthrottled
-  /// (`--disable-frame-rate-limit`) and at 60 Hz (as a display paces them; resize handlers run
-  /// in a frame), then the repagination table from the second.
+  /// Runs the benchmark and prints its table: the delays with the browser's frames at 60 Hz
+  /// (as a display paces them; resize handlers run in a frame) and unthrottled
+  /// (`--disable-frame-rate-limit`), then the repagination table, measured in the second
+  /// browser (laying out does not wait for a frame).
   public static func run(_ settings: Settings, out: OutputFile) throws(BenchmarkError) {
     var header = true
     for (label, arguments) in [
