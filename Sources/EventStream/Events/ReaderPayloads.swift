@@ -119,12 +119,15 @@ public struct Shown: Sendable, Equatable {
   public var notes: NotesPlacement
   /// The first words of the first visible page (for timelines).
   public var excerpt: String
+  /// True when the layout was made with the notes open (written only when true).
+  public var notesOpen: Bool
 
   /// Makes a shown event.
   public init(
     offset: Int, pages: [Int], ranges: [Range<Int>], pageCount: Int, layout: LayoutKind,
-    frames: [Rect], notes: NotesPlacement, excerpt: String
+    frames: [Rect], notes: NotesPlacement, excerpt: String, notesOpen: Bool = false
   ) {
+    self.notesOpen = notesOpen
     self.offset = offset
     self.pages = pages
     self.ranges = ranges

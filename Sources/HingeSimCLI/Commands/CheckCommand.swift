@@ -38,7 +38,7 @@ struct CheckCommand: Command {
     var worst: ExitCode = .ok
     for path in paths {
       do throws(CLIError) {
-        let opener = options.opener(profile: profile, context: context)
+        let opener = options.opener(profile: profile, context: context, textLength: document.utf16Count)
         let source = try opener.openForCommand(path)
         var pipeline = RunPipeline.full(
           profile: profile, document: document, options: RunOptions(options, reader: readerOptions))

@@ -59,7 +59,7 @@ struct RunCommand: Command {
     }
     let profile = try options.loadProfile(context)
     let document = try readerOptions.loadDocument(profile: profile, context: context)
-    let opener = options.opener(profile: profile, context: context)
+    let opener = options.opener(profile: profile, context: context, textLength: document.utf16Count)
     let source = try opener.openForCommand(path)
     var pipeline = RunPipeline.full(
       profile: profile, document: document, options: RunOptions(options, reader: readerOptions))
