@@ -119,7 +119,8 @@ struct EventCodingTests {
     #expect(
       throws: EventDecoder.Failure(
         column: 15,
-        message: #"expected an event type (hinge, orientation, textSize, turn, goto, split, mark, notes, note, select, addToNotes), found "status""#
+        message:
+          #"expected an event type (hinge, orientation, textSize, turn, goto, split, mark, notes, note, select, addToNotes), found "status""#
           + " — is this a simulator stream? pipe it to 'hingesim read'")
     ) { try decode(simulatorLine) }
     #expect(

@@ -22,24 +22,29 @@ struct NotesCLITests {
   }
 
   /// The bundled sample chapter is 49,990 UTF-16 units (`wc -m`; it is all in the BMP).
-  @Test("a select past the text's end is a data error at the command", arguments: [
-    ("select 49990 1", "3:1"), ("select 49000 991", "3:1"),
-  ])
+  @Test(
+    "a select past the text's end is a data error at the command",
+    arguments: [
+      ("select 49990 1", "3:1"), ("select 49000 991", "3:1"),
+    ])
   func selectPastEnd(_ line: String, _ at: String) {
     let path = Self.script(line)
     let r = CLIHarness.run(["run", path])
     #expect(r.code == 65)
-    #expect(r.stderr.contains("\(path):\(at): expected a selection inside the text (0 to 49990 UTF-16 units)"), "\(r.stderr)")
+    #expect(
+      r.stderr.contains("\(path):\(at): expected a selection inside the text (0 to 49990 UTF-16 units)"), "\(r.stderr)")
     #expect(CLIHarness.run(["run", Self.script("select 49000 990")]).code == 0)
   }
 
-  @Test("bad notes commands are refused where they are written", arguments: [
-    (#"note "a\qb""#, "3:8", #"expected an escape \n, \t, \" or \\ in the note, found '\q'"#),
-    ("notes ajar", "3:7", "expected 'open' or 'close' after 'notes', found 'ajar'"),
-    ("note plain", "3:6", "expected the notes text in quotes"),
-    ("select 10 -1", "3:11", "expected a length (an integer ≥ 0) after 'select 10', found '-1'"),
-    ("select -1 10", "3:8", "expected a character offset (an integer ≥ 0) after 'select', found '-1'"),
-  ])
+  @Test(
+    "bad notes commands are refused where they are written",
+    arguments: [
+      (#"note "a\qb""#, "3:8", #"expected an escape \n, \t, \" or \\ in the note, found '\q'"#),
+      ("notes ajar", "3:7", "expected 'open' or 'close' after 'notes', found 'ajar'"),
+      ("note plain", "3:6", "expected the notes text in quotes"),
+      ("select 10 -1", "3:11", "expected a length (an integer ≥ 0) after 'select 10', found '-1'"),
+      ("select -1 10", "3:8", "expected a character offset (an integer ≥ 0) after 'select', found '-1'"),
+    ])
   func badScripts(_ line: String, _ at: String, _ message: String) {
     let path = Self.script(line)
     let r = CLIHarness.run(["run", path])
@@ -84,5 +89,20 @@ struct NotesCLITests {
     #expect(read.code == 0 && run.code == 0)
     #expect(!reader(run.stdout).isEmpty)
     #expect(reader(read.stdout) == reader(run.stdout))
+  }
+
+  /// The PowerMate recording presses its button once, at 2850 ms, open wide: with
+  /// `--button-action notes` that opens the notes, and the reader shows one 415.5-pt page.
+  @Test("a knob button mapped to notes opens them")
+  func knobButton() {
+    let r = CLIHarness.run([
+      "knob", "--replay", packageRoot + "/traces/knob-powermate.evemu", "--button-action", "notes", "--speed", "100",
+      "--json",
+    ])
+    #expect(r.code == 0, "\(r.stderr)")
+    let lines = r.stdout.split(separator: "\n")
+    #expect(lines.contains { $0.contains(#""type":"notes","notes":"open""#) })
+    #expect(lines.contains { $0.contains(#""layout":"single","frames":[{"x":20,"y":20,"width":415.5,"height":571}]"#) })
+    #expect(!lines.contains { $0.contains(#""type":"violation""#) })
   }
 }

@@ -39,7 +39,10 @@ struct ReaderNotesTests {
     let open = shown.first { $0.1.notesOpen && $0.1.frames.first!.height == 611 - 2 * insets.edge }
     #expect(open != nil)
     #expect(open?.1.layout == .single)
-    #expect(open?.1.frames == [Rect(x: insets.edge, y: insets.edge, width: leadingRegion - insets.edge - insets.fold, height: 571)])
+    #expect(
+      open?.1.frames == [
+        Rect(x: insets.edge, y: insets.edge, width: leadingRegion - insets.edge - insets.fold, height: 571)
+      ])
     #expect(open?.1.frames.first?.width == 415.5)
     #expect(shown.last?.1.layout == .single && shown.last?.1.frames.first?.width == 342)
     let settled = out.compactMap { if case .settled(let s) = $0.kind { s } else { nil } }
@@ -71,7 +74,8 @@ struct ReaderNotesTests {
     let reader = ReaderStateMachine(
       document: F.document, profile: F.profile, offset: 20_000, model: .fixed(ms: 5), direction: .rtl)
     let out = TestSupport.run(
-      [F.hinge(110, at: 0), Event(time: 1000, .notes(.open))], stages: Pipeline.simulator(profile: F.profile) + [reader])
+      [F.hinge(110, at: 0), Event(time: 1000, .notes(.open))], stages: Pipeline.simulator(profile: F.profile) + [reader]
+    )
     let last = F.shown(out).last!.1
     #expect(last.frames == [Rect(x: 515.5, y: 20, width: 331.5, height: 571)])
     #expect(F.violations(out).isEmpty)
@@ -91,12 +95,14 @@ struct ReaderNotesTests {
 
   /// Each pose: a 5,000-unit selection from the place runs past the page that holds it, so it is
   /// cut at that page's end; Add to Notes appends exactly that text.
-  @Test("a selection across a page edge is clipped to its page and Add to Notes lands in the notes", arguments: [
-    ("closed", 0.0, Orientation.portrait, NotesShownAs.sheet),
-    ("openWide", 180, .portrait, .beside),
-    ("book", 110, .portrait, .beside),
-    ("tabletop", 110, .landscapeLeft, .sheet),
-  ])
+  @Test(
+    "a selection across a page edge is clipped to its page and Add to Notes lands in the notes",
+    arguments: [
+      ("closed", 0.0, Orientation.portrait, NotesShownAs.sheet),
+      ("openWide", 180, .portrait, .beside),
+      ("book", 110, .portrait, .beside),
+      ("tabletop", 110, .landscapeLeft, .sheet),
+    ])
   func selectionPerPose(_ pose: String, _ angle: Double, _ orientation: Orientation, _ where: NotesShownAs) {
     let out = F.run([
       Event(time: 0, .orientation(orientation)), F.hinge(angle, at: 0), Event(time: 1000, .notes(.open)),

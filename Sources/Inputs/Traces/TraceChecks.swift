@@ -44,8 +44,9 @@ struct TraceChecks {
       return
         "expected an angle from \(Self.format(range.lowerBound)) to \(Self.format(range.upperBound)) degrees, found \(Self.format(angle))"
     }
-    if case .select(let offset, let length) = event.kind, let textLength, length > textLength - min(offset, textLength)
-      || offset > textLength
+    if case .select(let offset, let length) = event.kind, let textLength,
+      length > textLength - min(offset, textLength)
+        || offset > textLength
     {
       return
         "expected a selection inside the text (0 to \(textLength) UTF-16 units), found \(length) units from \(offset)"

@@ -148,7 +148,10 @@ public struct ReaderInvariants: Sendable {
       }
       if !inOnePage || selection.isEmpty {
         found.append(
-          ("selection-in-page", "the selection \(selection.lowerBound)..<\(selection.upperBound) is not inside one page"))
+          (
+            "selection-in-page",
+            "the selection \(selection.lowerBound)..<\(selection.upperBound) is not inside one page"
+          ))
       }
     }
     return found

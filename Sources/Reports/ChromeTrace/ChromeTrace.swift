@@ -124,7 +124,8 @@ public struct ChromeTrace: Sendable {
         "shown p. \(pages) of \(s.pageCount)", .reader, t,
         args: [("offset", .number(Double(s.offset)))])
     case .notesState(let n):
-      instant("notes \(n.shownAs.rawValue) (\(n.change.rawValue))", .reader, t, args: [("length", .number(Double(n.length)))])
+      instant(
+        "notes \(n.shownAs.rawValue) (\(n.change.rawValue))", .reader, t, args: [("length", .number(Double(n.length)))])
     case .selection(let s):
       instant("selection \(s.offset)+\(s.length)", .reader, t, args: [("clipped", .bool(s.clipped))])
     case .violation(let v):
