@@ -15,6 +15,7 @@ let package = Package(
     // For the fuzz targets (Fuzz/, a package of its own that depends on this one by path).
     .library(name: "Inputs", targets: ["Inputs"]),
     .library(name: "Knob", targets: ["Knob"]),
+    .library(name: "Reader", targets: ["Reader"]),
     .library(name: "Simulator", targets: ["Simulator"]),
     .library(name: "Timing", targets: ["Timing"]),
     .library(name: "Typesetter", targets: ["Typesetter"]),
@@ -87,7 +88,7 @@ let package = Package(
       name: "HingeSimCLITests",
       dependencies: [
         "HingeSimCLI", "Inputs", "Simulator", "Reader", "Timing", "Reports", "TestSupport", "KnobTestSupport",
-        "CFakeEvdev", "Knob",
+        "CFakeEvdev", "Knob", "Benchmarks",
       ],
       exclude: ["Golden"]),
   ],

@@ -75,6 +75,14 @@ public enum POSIX {
     return (Int(ws.ws_col), Int(ws.ws_row))
   }
 
+  /// `unlink(path)`: true when the file was removed.
+  @discardableResult
+  public static func remove(_ path: String) -> Bool { unlink(path) == 0 }
+
+  /// `rmdir(path)`: true when the (empty) directory was removed.
+  @discardableResult
+  public static func removeDirectory(_ path: String) -> Bool { rmdir(path) == 0 }
+
   /// `access(path, R_OK)`: true when the file can be read.
   public static func isReadable(_ path: String) -> Bool { access(path, R_OK) == 0 }
 

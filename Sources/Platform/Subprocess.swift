@@ -12,6 +12,9 @@ public enum Subprocess {
     public var output: String
     /// The child's peak resident set size in kB (`ru_maxrss`).
     public var maxRSSKilobytes: Int
+    /// The child's processor time, user and system, all threads (`ru_utime` + `ru_stime`), in
+    /// seconds: unlike its wall time, not stretched by other processes on a busy machine.
+    public var cpuSeconds: Double = 0
   }
 
   /// Runs `argv` (argv[0] a path, or a name looked up in PATH) with stderr discarded unless
@@ -45,8 +48,9 @@ public enum Subprocess {
     var usage = rusage()
     _ = POSIX.retryingOnInterrupt { Int(wait4(pid, &status, 0, &usage)) }
     let code: Int32 = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+    func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
     return Result(
       status: code, output: String(decoding: bytes, as: UTF8.self),
-      maxRSSKilobytes: Int(usage.ru_maxrss))
+      maxRSSKilobytes: Int(usage.ru_maxrss), cpuSeconds: seconds(usage.ru_utime) + seconds(usage.ru_stime))
   }
 }

@@ -6,9 +6,10 @@ extension TextLayout {
     width: Double, height: Double, style: TextStyle, through offset: Int? = nil
   ) -> Pagination {
     let size = style.pointSize.isFinite && style.pointSize > 0 ? style.pointSize : 1
+    let scale = style.advanceScale.isFinite && style.advanceScale > 0 ? style.advanceScale : 1
     var pagination = Pagination(
       width: width, height: height, style: style,
-      pointsPerUnit: size / Double(font.unitsPerEm))
+      pointsPerUnit: size * scale / Double(font.unitsPerEm))
     if offset == nil, width.isFinite, width > 0 {
       // Size the line and page arrays once (the estimate is a few per cent high as a rule).
       let lines = estimatedLines(width: width, pointsPerUnit: pagination.pointsPerUnit)
@@ -60,7 +61,10 @@ extension TextLayout {
     let limitPoints = p.width.isFinite ? max(0, p.width) : 0
     let limitUnits = limitPoints / p.pointsPerUnit
     let limit = limitUnits >= Double(Int32.max) ? Int(Int32.max) : Int(limitUnits.rounded(.down))
-    let (tieAbove, tieBelow) = Self.ties(limitUnits: limitUnits, limit: limit)
+    // Pango's rounding breaks ties for the font at its own widths, which Pango sets; scaled
+    // advances (a calibration) have no Pango to agree with, and the exact width decides.
+    let (tieAbove, tieBelow) =
+      style.advanceScale == 1 ? Self.ties(limitUnits: limitUnits, limit: limit) : (Int.min, Int.min)
     let hyphenating = hyphenator != nil && style.hyphenationFactor > 0
     // A body shorter than this has no hyphenation point (both of `hyphenEntry`'s paths need it).
     let shortestHyphenated = hyphenator.map { Int32($0.leftMin + $0.rightMin) } ?? Int32.max

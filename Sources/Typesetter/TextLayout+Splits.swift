@@ -14,7 +14,7 @@ extension TextLayout {
   /// shaped on first use and kept.
   func glyphAdvances(of segment: Segment) -> (advances: [Int32], bodyCount: Int) {
     if let cached = glyphCache[segment.word] { return cached }
-    let measurer = SegmentMeasurer(font: font, fallback: fallback, shaper: shaper)
+    let measurer = measurer(for: Int(segment.word))
     let start = Int(segment.start)
     let length = Int(words.lengths[Int(segment.word)])
     let glyphs = units.withUnsafeBufferPointer {
@@ -82,10 +82,17 @@ extension TextLayout {
         ShapedGlyph(cluster: Int($0.cluster), advance: Int($0.advance), isMissing: false)
       }
     }
-    let measurer = SegmentMeasurer(font: font, fallback: fallback, shaper: shaper)
+    let measurer = measurer(for: word)
     return units.withUnsafeBufferPointer {
       measurer.glyphAdvances($0.baseAddress! + start, count: bodyLength)
     }
+  }
+
+  /// A measurer that shapes in the direction a distinct segment was shaped in.
+  func measurer(for word: Int) -> SegmentMeasurer {
+    var measurer = SegmentMeasurer(font: font, fallback: fallback, shaper: shaper)
+    measurer.direction = words.directions[word].harfBuzz
+    return measurer
   }
 
   private func computeSplits(word: Int, start: Int, bodyLength: Int) -> WordSplits {

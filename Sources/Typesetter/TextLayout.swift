@@ -46,16 +46,30 @@ public final class TextLayout {
   /// advances from `fallback` when it has them, else (with `systemFallback`) from the first font of
   /// fontconfig's sort for `font`'s family that covers them, as Pango does; else the `.notdef`
   /// advance counts. Without `hyphenator` there is no hyphenation.
-  public init(
+  public convenience init(
     text: String, font: Font, fallback: Font?, systemFallback: Bool = true, hyphenator: Hyphenator?
+  ) {
+    self.init(
+      text: text, font: font, fallback: fallback, systemFallback: systemFallback, hyphenator: hyphenator,
+      workers: nil)
+  }
+
+  /// As the public initialiser, with `workers` threads shaping the distinct segments (nil: 2 for
+  /// a text of 65,536 UTF-16 units or more on a machine with 2 processors, else 1).
+  init(
+    text: String, font: Font, fallback: Font?, systemFallback: Bool, hyphenator: Hyphenator?,
+    workers: Int?
   ) {
     let shaper = HarfBuzzShaper()
     let units = Self.utf16Units(of: text)
     let fallback =
       fallback != nil || systemFallback
       ? FontFallback(primary: font, first: fallback, system: systemFallback) : nil
+    // Levels first: each segment is shaped in its level's direction.
+    let bidi = BidiLevels(units: units, paragraphEnds: BidiLevels.paragraphEnds(of: units))
     let analysis = TextAnalysis(
-      text: text, units: units, font: font, fallback: fallback, shaper: shaper)
+      text: text, units: units, levels: bidi.levels, font: font, fallback: fallback, shaper: shaper,
+      workers: workers)
     self.units = units
     self.font = font
     self.fallback = fallback
@@ -67,11 +81,6 @@ public final class TextLayout {
     self.totalWidth = analysis.totalWidth
     self.forcedBreaks = analysis.forcedBreaks
     self.boundarySteps = analysis.boundarySteps
-    var paragraphEnds: [Int] = []
-    for segment in analysis.segments where segment.flags & Segment.endsParagraph != 0 {
-      paragraphEnds.append(Int(segment.end))
-    }
-    let bidi = BidiLevels(units: units, paragraphEnds: paragraphEnds)
     self.bidi = bidi
     if !bidi.levels.isEmpty && fallback != nil {
       Self.separateSpacesAtLevelChanges(&segments, units: units, levels: bidi.levels, font: font, shaper: shaper)

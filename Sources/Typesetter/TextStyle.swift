@@ -11,16 +11,20 @@ public struct TextStyle: Hashable, Sendable {
   /// Hyphenate when a line would otherwise fill less than this share of the width (0.7);
   /// 0 turns hyphenation off.
   public var hyphenationFactor: Double
+  /// Every advance is multiplied by this (1: the font's own widths). A calibration sets it to
+  /// emulate a narrower or wider font's widths with the font at hand (0.946: SF Pro's with Inter).
+  public var advanceScale: Double
 
   /// Makes a style.
   public init(
     pointSize: Double, lineHeight: Double, lineSpacing: Double, paragraphSpacing: Double,
-    hyphenationFactor: Double
+    hyphenationFactor: Double, advanceScale: Double = 1
   ) {
     self.pointSize = pointSize
     self.lineHeight = lineHeight
     self.lineSpacing = lineSpacing
     self.paragraphSpacing = paragraphSpacing
     self.hyphenationFactor = hyphenationFactor
+    self.advanceScale = advanceScale
   }
 }

@@ -21,10 +21,12 @@ struct CycleExampleTests {
   }
 
   /// The page count of the sample chapter at the page size a settle asks for, paginated
-  /// directly (not through the run).
+  /// directly (not through the run) with the typography `run` uses by default.
   static func pages(width: Double, height: Double, textSize: TextSize) throws -> Int {
     let text = try FileBytes.read(path: TestSupport.packageRoot + "/texts/sample-chapter.txt")
-    let document = try ReaderDocument(text: String(decoding: text, as: UTF8.self), profile: TestSupport.profile())
+    var profile = TestSupport.profile()
+    profile.typography = try #require(profile.typography.applying(profile.typography.defaultChoice))
+    let document = try ReaderDocument(text: String(decoding: text, as: UTF8.self), profile: profile)
     return document.layout.paginate(width: width, height: height, style: document.style(for: textSize)).pageCount
   }
 

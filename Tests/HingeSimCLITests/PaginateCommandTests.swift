@@ -54,11 +54,12 @@ struct PaginateCommandTests {
   func text() {
     let r = CLIHarness.run([
       "paginate", "texts/sample-chapter.txt", "--width", "342", "--height", "580", "--offset", "20000",
+      "--typography", "inter",
     ])
     #expect(r.code == 0)
     #expect(
       r.stdout.contains(
-        "texts/sample-chapter.txt: 49990 UTF-16 units, 61 pages of 342 × 580 pt, large (17 pt, line height 22 pt), hyphenation on"
+        "texts/sample-chapter.txt: 49990 UTF-16 units, 61 pages of 342 × 580 pt, large (17 pt, line height 22 pt), inter typography, hyphenation on"
       ))
     #expect(r.stdout.contains("offset 20000 is on page 25 of 61"))
     #expect(r.stdout.contains("page    1 @      0  Chapter One: The Night Ferry"))

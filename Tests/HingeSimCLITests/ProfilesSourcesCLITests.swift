@@ -26,6 +26,15 @@ struct ProfilesSourcesCLITests {
     // Long values (font paths) are cut so the kind column stays readable.
     #expect(lines.contains { $0.hasPrefix("typography.font.file") && $0.contains("…  assumed") })
     #expect(CLIHarness.run(["profiles", "--sources", "nonexistent"]).code == 66)
+    // The typography calibration's metrics, each with its own source.
+    func kind(_ key: String) -> String? {
+      lines.first { $0.hasPrefix(key + " ") }.map { $0.split(separator: " ", omittingEmptySubsequences: true)[2] }
+        .map(String.init)
+    }
+    #expect(kind("typography.calibration.ascender") == "measured")
+    #expect(kind("typography.calibration.unitsPerEm") == "measured")
+    #expect(kind("typography.calibration.descender") == "derived")
+    #expect(kind("typography.calibration.advanceScale") == "derived")
   }
 
   @Test("on a terminal reasons wrap under their column at word boundaries")

@@ -71,6 +71,23 @@ struct StubPages: PageTextProvider {
     #expect(text.contains("last settle: 200 ms after the last size"))
   }
 
+  @Test func rightToLeftSpreadDrawsEachPageAtItsFramesSide() {
+    // A right-to-left spread: page 23 (listed first) has the right-hand frame, past the fold.
+    let inputs = TestSupport.ramp(from: 0, to: 120, start: 0, duration: 300)
+    var shown = spread()
+    shown.frames = [
+      Rect(x: 355, y: 0, width: 331, height: 571), Rect(x: 0, y: 0, width: 331, height: 571),
+    ]
+    let screen = render(model(inputs, shown: shown), 100, 32)
+    let row = screen.lines.first { $0.contains("p23 line 2") }!
+    let first = row.range(of: "p23 line 2")!.lowerBound
+    let second = row.range(of: "p24 line 2")!.lowerBound
+    let fold = row.range(of: "▒")!.lowerBound
+    #expect(second < fold && fold < first)
+    let labels = screen.lines.first { $0.contains(" page 23/50 ") }!
+    #expect(labels.range(of: " page 24/50 ")!.lowerBound < labels.range(of: " page 23/50 ")!.lowerBound)
+  }
+
   @Test func openWideGutterIsDottedWhenTheFoldIsFlat() {
     let inputs = TestSupport.ramp(from: 0, to: 180, start: 0, duration: 300)
     let screen = render(model(inputs, shown: spread()), 100, 32)

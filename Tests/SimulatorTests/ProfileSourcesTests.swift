@@ -76,7 +76,7 @@ struct ProfileSourcesTests {
     // 160°/140° were logged on an Android foldable, not on the iPhone Duo.
     #expect(kind("hinge.status.fullyOpenAbove.opening") == .assumed)
     // Every measured value says who measured it.
-    let measurers = ["duo-reading guide", "react-native-reserved-regions"]
+    let measurers = ["duo-reading guide", "react-native-reserved-regions", "capsize read"]
     for row in rows where row.kind == .measured {
       #expect(measurers.contains { row.reason.contains($0) }, "\(row.path): \(row.reason)")
     }

@@ -6,10 +6,10 @@ import Testing
 
 @testable import Typesetter
 
-/// Fonts and helpers shared by the tests: the bundled profile's typography (Debian's
-/// fonts-inter, fonts-dejavu-core, hyphen-en-us).
+/// Fonts and helpers shared by the tests: the bundled profile's uncalibrated (`inter`)
+/// typography, as Pango sets it (Debian's fonts-inter, fonts-dejavu-core, hyphen-en-us).
 enum Fixtures {
-  static let typography = TestSupport.profile().typography
+  static let typography = TestSupport.profile().typography.applying(.inter)!
   static let font = try! Font(path: typography.fontFile)
   static let fallback = try? Font(path: typography.fallbackFontFile ?? "")
   static let hyphenator = try! Hyphenator(dictionaryPath: typography.hyphenationDictionary ?? "")

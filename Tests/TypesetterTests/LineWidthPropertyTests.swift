@@ -1,4 +1,5 @@
 import EventStream
+import TestSupport
 import Testing
 
 @testable import Typesetter
@@ -107,6 +108,22 @@ struct SplitMix64: RandomNumberGenerator {
             }
           }
         }
+      }
+    }
+  }
+
+  /// The sample chapter calibrated, over a sweep of page widths (486 pt is the closed-sideways
+  /// width where `check` once found a line 486.00x pt wide): every line within its page.
+  @Test func scaledSampleChapterLinesNeverExceedTheirPage() throws {
+    let text = try FileBytes.read(path: TestSupport.packageRoot + "/texts/sample-chapter.txt")
+    let layout = Fixtures.layout(String(decoding: text, as: UTF8.self), hyphenate: true)
+    for category in Self.categories {
+      var style = Fixtures.style(category)
+      style.advanceScale = 0.946
+      for width in stride(from: 300.0, through: 640, by: 2.5) + [486] {
+        let p = layout.paginate(width: width, height: 571, style: style)
+        let widest = Double(p.lineWidths.max() ?? 0) * p.pointsPerUnit
+        #expect(widest <= width + 1e-9, "\(widest) pt > \(width) pt at \(category)")
       }
     }
   }

@@ -32,6 +32,9 @@ import Testing
     ("hebrew", TextSize.large, 342.0, 580.0), ("hebrew", .large, 331.5, 571), ("hebrew", .AX5, 342, 580),
     ("arabic", .large, 342, 580), ("arabic", .large, 331.5, 571), ("arabic", .AX5, 342, 580),
     ("english-hebrew", .large, 342, 580), ("english-hebrew", .large, 331.5, 571),
+    ("greek-cyrillic", .large, 342, 580), ("greek-cyrillic", .large, 331.5, 571),
+    ("greek-cyrillic", .AX5, 342, 580),
+    ("emoji", .large, 342, 580), ("emoji", .large, 331.5, 571), ("emoji", .AX5, 342, 580),
   ]
 
   @Test(arguments: cases)

@@ -64,6 +64,22 @@ import Testing
     }
   }
 
+  /// Flags side by side are each a flag wide: Noto Color Emoji's advance, 2,550 of 2,048 units
+  /// per em, is 21.17 pt at 17 pt, so a 331.5 pt line holds 15 flags (60 UTF-16 units), and
+  /// Pango breaks there too. (Shaping the last indicator of one flag with the first of the next
+  /// as a kerning pair made a flag of them and cancelled a flag's width per break: 200 flags
+  /// measured one flag wide, on one line.)
+  @Test func flagsSideBySideAreEachAFlagWide() throws {
+    let text = String(repeating: Self.france, count: 40)
+    let p = Fixtures.layout(text).paginate(width: 331.5, height: 571, style: Fixtures.style(.large))
+    #expect(p.lineStarts == [0, 60, 120])
+    let flag = 17 * 2550 / 2048.0
+    let lines = p.lines(onPage: 0)
+    try #require(lines.count == 3)
+    #expect(abs(lines[0].width - 15 * flag) < 0.1)  // rounded to Inter's units per flag
+    #expect(abs(lines[2].width - 10 * flag) < 0.1)
+  }
+
   /// At the boundary: no allowed break inside a pair; the breaks elsewhere are an ideograph's.
   @Test func breakOpportunitiesAroundFlags() {
     func breaks(_ text: String) -> [Int8] {

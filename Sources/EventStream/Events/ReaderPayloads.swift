@@ -9,7 +9,7 @@ public enum LayoutKind: String, Sendable, CaseIterable {
 }
 
 /// Where notes appear.
-public enum NotesPlacement: String, Sendable {
+public enum NotesPlacement: String, Sendable, CaseIterable {
   /// On the trailing side of the fold.
   case trailing
   /// In a sheet over the page.

@@ -31,30 +31,28 @@ public struct Arguments: Sendable {
 
   /// The value of `--name VALUE` or `--name=VALUE`; nil when absent. The last one wins.
   public mutating func option(_ name: String) throws(CLIError) -> String? {
+    try options(name).last
+  }
+
+  /// Every value of a repeatable option, in order (each taken out of the arguments).
+  public mutating func options(_ name: String) throws(CLIError) -> [String] {
     known.append(name)
-    var value: String?
+    var values: [String] = []
     var index = 0
     while index < items.count {
       let item = items[index]
       if item == "--" { break }
       if item == name {
         guard index + 1 < items.count else { throw .usage("\(name) needs a value") }
-        value = items[index + 1]
+        values.append(items[index + 1])
         items.removeSubrange(index...(index + 1))
       } else if item.hasPrefix(name + "=") {
-        value = String(item.dropFirst(name.count + 1))
+        values.append(String(item.dropFirst(name.count + 1)))
         items.remove(at: index)
       } else {
         index += 1
       }
     }
-    return value
-  }
-
-  /// Every value of a repeatable option, in order.
-  public mutating func options(_ name: String) throws(CLIError) -> [String] {
-    var values: [String] = []
-    while let value = try option(name) { values.append(value) }
     return values
   }
 

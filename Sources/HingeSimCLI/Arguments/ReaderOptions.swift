@@ -6,8 +6,9 @@ import Simulator
 import Timing
 import Typesetter
 
-/// The reader's options shared by `run`, `read`, `check` and `report`: the text, the starting
-/// place, the reading direction, pre-pagination and the compute cost model.
+/// The reader's options shared by `run`, `read`, `check`, `report` and `knob`: the text, the
+/// starting place, the reading direction, the typography, pre-pagination and the compute cost
+/// model.
 struct ReaderOptions {
   /// The text to paginate (default: the bundled sample chapter).
   var textPath: String?
@@ -22,6 +23,8 @@ struct ReaderOptions {
   /// The text's language (`--lang TAG`): it picks the hyphenation patterns (none installed for
   /// it: no hyphenation). Nil: the profile's dictionary.
   var language: String?
+  /// `--typography calibrated|inter`; nil: the profile's default (`Profile.Typography.defaultChoice`).
+  var typography: TypographyChoice?
 
   /// Takes the reader options from the arguments.
   static func parse(_ args: inout Arguments) throws(CLIError) -> ReaderOptions {
@@ -40,6 +43,7 @@ struct ReaderOptions {
     }
     o.prepaginate = args.flag("--prepaginate")
     o.language = try TypesetSetup.parseLanguage(&args)
+    o.typography = try TypesetSetup.parseTypography(&args)
     let model = try args.option("--compute-model")
     if let ms = try args.double("--compute-ms") {
       guard ms >= 0 else { throw .usage("--compute-ms: expected a number ≥ 0, found \(NumberFormat.shortest(ms))") }
@@ -61,21 +65,24 @@ struct ReaderOptions {
     textPath ?? context.resourceRoot + "/texts/sample-chapter.txt"
   }
 
-  /// The profile with the hyphenation dictionary of `--lang`, else of the text's first-line
-  /// `lang: TAG` hint (none when the language has none).
-  func applyingLanguage(to profile: Profile, text: String) -> Profile {
-    guard let language = language ?? HyphenationDictionaries.languageHint(in: text) else { return profile }
+  /// The profile with the typography of `--typography` (else the profile's default) and the
+  /// hyphenation dictionary of `--lang`, else of the text's first-line `lang: TAG` hint (none
+  /// when the language has none): the typography the reader lays the text out with.
+  func applyingTypesetting(to profile: Profile, text: String) throws(CLIError) -> Profile {
     var profile = profile
+    profile.typography = try TypesetSetup.typography(of: profile, choice: typography)
+    guard let language = language ?? HyphenationDictionaries.languageHint(in: text) else { return profile }
     profile.typography.hyphenationDictionary = HyphenationDictionaries.path(forLanguage: language)
     return profile
   }
 
-  /// Loads the text and analyses it with the profile's typography (and `--lang`'s patterns).
+  /// Loads the text and analyses it with the profile's typography (`--typography`, `--lang`).
   func loadDocument(profile: Profile, context: CommandContext) throws(CLIError) -> ReaderDocument {
     let file = try TextFile.read(resolvedTextPath(context))
     if let warning = file.warning { context.stderr.line("hingesim: warning: \(warning)") }
+    let profile = try applyingTypesetting(to: profile, text: file.text)
     do {
-      return try ReaderDocument(text: file.text, profile: applyingLanguage(to: profile, text: file.text))
+      return try ReaderDocument(text: file.text, profile: profile)
     } catch {
       throw CLIError(error.description, code: .noInput)
     }

@@ -7,14 +7,22 @@ import Simulator
 /// options; the benchmarks themselves live in the `Benchmarks` module.
 struct BenchCommand: Command {
   static let name = "bench"
-  static let summary = "run a built-in benchmark (typeset, simulate, script, knob)"
+  static let summary = "run a built-in benchmark (typeset, placement, simulate, script, knob)"
   static let usage = """
     usage: hingesim bench NAME [options]
 
     benchmarks:
       typeset    Typesetter cold and warm times on the bundled sample and the shared corpus,
                  next to Pango (../shared/reference/pango-paginate.c) in the same run
-                 (options: --runs N, --no-pango, --text FILE…)
+                 (options: --runs N, --no-pango, --text FILE…); with --linearity, time per
+                 phase and peak memory at 1×, 2×, 4× input size for a novel, a run of spaces,
+                 one long word and a mixed-script text
+      placement  the page holding character 20,000 and the page count per pose, and the
+                 characters per page at Large and AX5, with the profile's typography as
+                 written (inter) and calibrated to SF Pro (calibrated), next to the
+                 reference reader's figures and the difference in per cent
+                 (options: --profile NAME, --offset N, --text FILE; default the shared
+                 ../shared/corpus/pride-and-prejudice-excerpt-44k.txt)
       simulate   simulate a generated 1,000,000-sample JSONL trace from a file to /dev/null;
                  prints samples/s (target ≥ 1,000,000)
       script     compile a generated script of 1,000,000 samples and run it through the
@@ -35,13 +43,14 @@ struct BenchCommand: Command {
 
     """
 
-  static let names = ["typeset", "simulate", "script", "knob"]
+  static let names = ["typeset", "placement", "simulate", "script", "knob"]
 
   static func run(_ args: inout Arguments, _ context: CommandContext) throws(CLIError) -> ExitCode {
     let list = names.joined(separator: ", ")
     guard let name = args.subcommand() else { throw .usage("bench needs a NAME (\(list))") }
     switch name {
     case "typeset": return try typeset(&args, context)
+    case "placement": return try placement(&args, context)
     case "simulate": return try simulate(&args, context)
     case "script": return try script(&args, context)
     case "knob": return try knob(&args, context)
@@ -53,13 +62,19 @@ struct BenchCommand: Command {
   /// and fonts at Large.
   static func typeset(_ args: inout Arguments, _ context: CommandContext) throws(CLIError) -> ExitCode {
     let runs = max(1, try args.int("--runs") ?? 5)
+    if args.flag("--linearity") {
+      _ = try args.positionals()
+      return try linearity(context)
+    }
     let skipPango = args.flag("--no-pango")
     let texts = try args.options("--text")
     let rest = try args.positionals()
     guard rest.isEmpty else { throw .usage("unexpected '\(rest[0])'") }
-    var profileArgs = Arguments([])
-    let setup = try TypesetSetup.parse(&profileArgs, context)  // the bundled profile's typography, Large
-    let typography = try SourceOptions().loadProfile(context).typography
+    // The bundled profile's uncalibrated typography at Large: Pango sets Inter as it is, so the
+    // agreement compares like with like.
+    var profileArgs = Arguments(["--typography", "inter"])
+    let setup = try TypesetSetup.parse(&profileArgs, context)
+    let typography = try TypesetSetup.typography(of: try SourceOptions().loadProfile(context), choice: .inter)
     let fonts = try setup.loadFonts()
     let settings = TypesetBenchmark.Settings(
       runs: runs, skipPango: skipPango, texts: texts, resourceRoot: context.resourceRoot,
@@ -72,6 +87,25 @@ struct BenchCommand: Command {
         if let warning = file.warning { context.stderr.line("hingesim: warning: \(warning)") }
         return file.text
       }
+    }
+    return .ok
+  }
+
+  /// `bench typeset --linearity`: the novel from `../shared` and the agreement texts from the
+  /// tests' folder, each skipped when absent.
+  static func linearity(_ context: CommandContext) throws(CLIError) -> ExitCode {
+    func bytes(_ path: String) -> [UInt8]? {
+      guard POSIX.isReadable(path), let file = try? TextFile.read(path) else { return nil }
+      return Array(file.text.utf8)
+    }
+    let root = context.resourceRoot
+    let novel = bytes(root + "/../shared/corpus/pride-and-prejudice.txt")
+    let agreement = root + "/Tests/TypesetterTests/Agreement/"
+    let mixed = ["hebrew", "arabic", "english-hebrew", "greek-cyrillic", "emoji"].compactMap {
+      bytes(agreement + $0 + ".txt")
+    }
+    try reporting { () throws(BenchmarkError) in
+      try TypesetLinearity.run(novel: novel, mixed: mixed, out: context.stdout)
     }
     return .ok
   }

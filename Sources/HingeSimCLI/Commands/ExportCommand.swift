@@ -1,5 +1,5 @@
-import EventStream
 import Backends
+import EventStream
 import Platform
 
 /// `hingesim export SOURCE --to FORMAT`: the simulator stream of SOURCE as the commands that

@@ -38,6 +38,7 @@ struct KnobCommand: Command {
       --text FILE            the text the reader shows (default texts/sample-chapter.txt)
       --offset N             the reader's starting place (UTF-16 offset)
       --direction D          ltr, rtl or auto (default): the order the reader's pages run in
+      --typography T         calibrated or inter, as for 'hingesim run'
       --profile NAME         device profile (default iphone-duo)
       --settle-ms MS         settle window (default: the profile's)
 

@@ -20,7 +20,12 @@ struct PaginateCommand: Command {
       --profile NAME     the device profile whose typography is used (default iphone-duo)
       --text-size L      Dynamic Type category: xSmall small medium large xLarge xxLarge
                          xxxLarge AX1…AX5 (or accessibility1…5); default large (17 pt)
-      --line-height PT   line height (default: the category's, 22 at large)
+      --typography T     calibrated: line heights from the profile's SF Pro metrics and
+                         advances scaled to SF Pro's widths (typography.calibration);
+                         inter: the profile's line heights and Inter's own widths
+                         (default: calibrated when the profile has a calibration)
+      --line-height PT   line height (default: the category's under the typography,
+                         20.287 at large calibrated, 22 inter)
       --no-hyphenation   hyphenationFactor 0 (default 0.7)
       --lang TAG         the text's language (de, de-CH, en-US, he, …): its hyphenation patterns
                          from /usr/share/hyphen, none when none is installed (default: the
@@ -153,6 +158,8 @@ struct PaginateCommand: Command {
 /// defaults from the device profile's typography (`--profile`, default iphone-duo).
 struct TypesetSetup {
   var category: TextSize
+  /// `--typography`, or the profile's default.
+  var typography: TypographyChoice
   var style: TextStyle
   var fontPath: String
   var fallbackPath: String?
@@ -173,11 +180,35 @@ struct TypesetSetup {
     return tag
   }
 
-  /// Takes `--profile`, `--text-size`, `--line-height`, `--no-hyphenation`, `--font`, `--fallback`.
+  /// Takes `--typography calibrated|inter` (nil when not given).
+  static func parseTypography(_ args: inout Arguments) throws(CLIError) -> TypographyChoice? {
+    guard let name = try args.option("--typography") else { return nil }
+    guard let choice = TypographyChoice(rawValue: name) else {
+      let forms = TypographyChoice.allCases.map(\.rawValue).joined(separator: " or ")
+      throw .usage("--typography: expected \(forms), found '\(name)'")
+    }
+    return choice
+  }
+
+  /// The typography a profile lays text out with under a choice (nil: the profile's default);
+  /// `calibrated` of a profile without `typography.calibration` is a usage error.
+  static func typography(of profile: Profile, choice: TypographyChoice?) throws(CLIError) -> Profile.Typography {
+    let choice = choice ?? profile.typography.defaultChoice
+    guard let typography = profile.typography.applying(choice) else {
+      throw .usage(
+        "--typography calibrated: profile \(profile.name) has no typography.calibration (use --typography inter)")
+    }
+    return typography
+  }
+
+  /// Takes `--profile`, `--typography`, `--text-size`, `--line-height`, `--no-hyphenation`,
+  /// `--font`, `--fallback`.
   static func parse(_ args: inout Arguments, _ context: CommandContext) throws(CLIError) -> TypesetSetup {
     var sourceOptions = SourceOptions()
     if let name = try args.option("--profile") { sourceOptions.profileName = name }
-    let typography = try sourceOptions.loadProfile(context).typography
+    let profile = try sourceOptions.loadProfile(context)
+    let choice = try parseTypography(&args) ?? profile.typography.defaultChoice
+    let typography = try typography(of: profile, choice: choice)
     var category = TextSize.large
     if let name = try args.option("--text-size") {
       guard let parsed = TextSize(name: name) else {
@@ -194,7 +225,7 @@ struct TypesetSetup {
     let fontPath = try args.option("--font") ?? typography.fontFile
     let fallback = try args.option("--fallback")
     var setup = TypesetSetup(
-      category: category, style: style, fontPath: fontPath,
+      category: category, typography: choice, style: style, fontPath: fontPath,
       fallbackPath: fallback ?? typography.fallbackFontFile,
       dictionaryPath: typography.hyphenationDictionary,
       hyphenMinimums: (typography.hyphenLeftMin, typography.hyphenRightMin))
@@ -209,12 +240,15 @@ struct TypesetSetup {
     if dictionaryPath == nil { style.hyphenationFactor = 0 }
   }
 
-  /// `Large (17 pt, line height 22 pt), hyphenation on`.
+  /// `large (17 pt, line height 22 pt), inter typography, hyphenation on`; the calibrated
+  /// typography names its advance scale.
   var describe: String {
     let size = PaginateCommand.format(style.pointSize)
     let height = PaginateCommand.format(style.lineHeight)
+    let scale =
+      style.advanceScale == 1 ? "" : ", advances × \(PaginateCommand.format(style.advanceScale))"
     var text =
-      "\(category.rawValue) (\(size) pt, line height \(height) pt), hyphenation "
+      "\(category.rawValue) (\(size) pt, line height \(height) pt\(scale)), \(typography.rawValue) typography, hyphenation "
       + (style.hyphenationFactor > 0 ? "on" : "off")
     if let language {
       text += dictionaryPath.map { " (\(language): \($0))" } ?? " (no dictionary for \(language))"

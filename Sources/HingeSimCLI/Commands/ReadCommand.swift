@@ -19,7 +19,7 @@ struct ReadCommand: Command {
 
     options:
       --text FILE, --offset N, --direction D, --prepaginate, --lang TAG,
-      --compute-model M, --compute-ms MS                       as for 'hingesim run'
+      --typography T, --compute-model M, --compute-ms MS       as for 'hingesim run'
       --profile NAME     the profile whose typography and insets the reader uses
       --lenient          skip bad lines with a warning
 

@@ -13,6 +13,7 @@ struct ReportCommand: Command {
   static let summary = "latency report per cause (p50/p90/p99), traces, plots, --compare for CI"
   static let usage = """
     usage: hingesim report [SOURCE…] [options]
+           hingesim report SOURCE --app APP.jsonl [options]
            hingesim report --compare BASE.json NEW.json [--threshold PCT] [--min-delta MS]
                            [--allow-different-inputs]
 
@@ -25,12 +26,19 @@ struct ReportCommand: Command {
     records the version, profile, text and sources with content hashes, and the host. Reader
     rules broken are listed per source, and make the exit status 1 (as 'hingesim check').
 
+    With --app, the latencies are a real app's: its log (docs/app-log.md) is aligned with
+    the simulator's run of SOURCE and timed by the same timing stage (compute model 'app');
+    the trace has a process for the app beside the simulator's. A report of the model and
+    one of the app on the same inputs compare (--compare).
+
     options:
+      --app APP.jsonl    time this app log instead of the reader model (one SOURCE)
       --text FILE        the text the reader paginates (default texts/sample-chapter.txt)
       --offset N         the reader's starting place (UTF-16 offset)
       --direction D      ltr, rtl or auto (default): the order the reader's pages run in
       --prepaginate      paginate every pose's page size in the background
       --lang TAG         the text's language: its hyphenation patterns (none installed: none)
+      --typography T     calibrated or inter, as for 'hingesim run'
       --json             the report as JSON (what --compare reads)
       --csv              the report as CSV (cause,metric,count,min_ms,p50_ms,…)
       --trace-out FILE   write a Chrome trace (open in ui.perfetto.dev or chrome://tracing);
@@ -80,12 +88,18 @@ struct ReportCommand: Command {
     let jobs = try args.int("--jobs") ?? BatchRunner.cores
     let threshold = try args.option("--threshold")
     let minimumDelta = try args.option("--min-delta")
+    let appPath = try args.option("--app")
     if threshold != nil || minimumDelta != nil || args.flag("--allow-different-inputs") {
       throw .usage("--threshold, --min-delta and --allow-different-inputs go with --compare")
     }
     var paths = try args.positionals()
     guard !(json && csv) else { throw .usage("--json and --csv exclude each other") }
     guard jobs >= 1 else { throw .usage("--jobs: expected an integer ≥ 1, found \(jobs)") }
+    if let appPath {
+      return try appReport(
+        paths, appPath: appPath, options: options, reader: readerOptions,
+        output: AppReportOutput(json: json, csv: csv, tracePath: tracePath, plotPath: plotPath), context: context)
+    }
     if paths.isEmpty { paths = bundledScenarios(context) }
     guard !paths.isEmpty else { throw .usage("report needs a SOURCE (no bundled scenarios found)") }
     if options.recordPath != nil, paths.count > 1 { throw .usage("--record takes one SOURCE") }
@@ -94,7 +108,7 @@ struct ReportCommand: Command {
     let textFile = try TextFile.read(readerOptions.resolvedTextPath(context))
     if let warning = textFile.warning { context.stderr.line("hingesim: warning: \(warning)") }
     let text = textFile.text
-    let profile = readerOptions.applyingLanguage(to: try options.loadProfile(context), text: text)
+    let profile = try readerOptions.applyingTypesetting(to: try options.loadProfile(context), text: text)
     let runOptions = RunOptions(options, reader: readerOptions)
     let outputs = SourceRun.Outputs(trace: tracePath != nil, plot: plotPath != nil)
     let showProgress = context.stderr.isTerminal && paths.count > 1
@@ -201,7 +215,8 @@ struct ReportCommand: Command {
     let document: JSONValue
     do {
       document = try Profile.document(
-        options.profileName, root: context.resourceRoot, overriding: options.divisionWhenFlat)
+        options.profileName, root: context.resourceRoot, overriding: options.divisionWhenFlat,
+        typography: reader.typography)
     } catch {
       throw CLIError(inputError: error)
     }

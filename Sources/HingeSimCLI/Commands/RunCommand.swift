@@ -26,9 +26,14 @@ struct RunCommand: Command {
                          a spread's first page right of the fold. auto follows the text's
                          base direction (FriBidi)
       --json             the full stream as JSON Lines instead of the timeline
+      --emit-app-log FILE  also write the reader model's behaviour as an app log
+                         (docs/app-log.md): what 'check --app' and 'report --app' read
       --view             the full-screen live view (plays at wall-clock pace; --speed X)
       --prepaginate      paginate every pose's page size in the background
       --lang TAG         the text's language: its hyphenation patterns (none installed: none)
+      --typography T     calibrated (the profile's SF Pro metrics: line heights and widths)
+                         or inter (the profile's line heights, Inter's widths); default
+                         calibrated when the profile has a calibration, else inter
       --compute-model M  what a pagination is charged: host (this machine's thread CPU
                          time, the default), fixed:MS, device, device:low, device:high
       --compute-ms MS    the same as --compute-model fixed:MS (reproducible streams)
@@ -43,9 +48,11 @@ struct RunCommand: Command {
     let readerOptions = try ReaderOptions.parse(&args)
     let json = args.flag("--json")
     let view = args.flag("--view")
+    let appLogPath = try args.option("--emit-app-log")
     let paths = try args.positionals()
     guard paths.count <= 1 else { throw .usage("run takes one SOURCE, found \(paths.count)") }
     let path = paths.first ?? defaultSource(context)
+    if view, appLogPath != nil { throw .usage("--emit-app-log does not go with --view") }
     if view {
       // The live view plays the source at its own pace through the live run loop.
       var live = KnobRunOptions()
@@ -63,14 +70,22 @@ struct RunCommand: Command {
     let source = try opener.openForCommand(path)
     var pipeline = RunPipeline.full(
       profile: profile, document: document, options: RunOptions(options, reader: readerOptions))
+    let appLog = try appLogPath.map { path throws(CLIError) in try OutputFile.create(path: path) }
+    let writer = AppLogWriter(textLength: document.utf16Count, textHash: ContentHash.of(document.text.utf8))
+    appLog?.write(bytes: writer.sync())
     let code = try StreamRun.runToStdout(&pipeline, source: source, options: options, context: context) {
       event, out in
+      if let appLog, let line = writer.line(for: event) { appLog.write(bytes: line) }
       if json {
         out.write(bytes: EventWriter.line(event))
       } else if EventText.isTimelineEvent(event.kind) {
         out.line(EventText.line(event))
         if options.realtime { out.flush() }
       }
+    }
+    if let appLog {
+      appLog.close()
+      if appLog.failedForReal { throw CLIError(writeFailure: appLog, progress: nil) }
     }
     if opener.skipped.count > 0 {
       context.stderr.line("hingesim: skipped \(opener.skipped.count) bad line(s) (--lenient)")

@@ -11,8 +11,13 @@ public struct ReaderSnapshot: Sendable {
   public var previousOffset: Int?
   /// Visible page indices.
   public var pages: [Int]
-  /// Every page's UTF-16 range, in order.
+  /// Every page's UTF-16 range, in order — or, when not `allPagesKnown`, the visible pages'
+  /// ranges only, one for each of `pages`.
   public var pageRanges: [Range<Int>]
+  /// False for a real app's state (`check --app`): it reports the pages it shows, not every
+  /// page's range nor its lines, so the rules about all pages (`pages-partition`,
+  /// `same-key-same-breaks`) and about lines are not checked.
+  public var allPagesKnown = true
   /// The text's length.
   public var textLength: Int
   /// The page layout, and with it the folds in the way (`keepOutFrames`): `fold-clear` checks

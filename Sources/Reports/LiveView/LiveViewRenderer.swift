@@ -121,14 +121,15 @@ struct LiveViewRenderer {
       let gutter = 3
       let pageWidth = min((width - gutter) / 2, 60)
       let left = x + max(0, (width - 2 * pageWidth - gutter) / 2)
+      let (leftIndex, rightIndex) = Self.sides(model.shown)
       drawPage(
-        pages.first, label: label(0), into: &screen, x: left, y: y, width: pageWidth, height: height
-      )
+        leftIndex < pages.count ? pages[leftIndex] : nil, label: label(leftIndex), into: &screen,
+        x: left, y: y, width: pageWidth, height: height)
       // A spread without a fold (a wide regular-width view) meets at a plain gutter.
       let fold: Character = model.division.map { $0.isActive ? "▒" : "┊" } ?? " "
       screen.vertical(fold, x: left + pageWidth + 1, y: y, length: height)
       drawPage(
-        pages.count > 1 ? pages[1] : nil, label: label(1), into: &screen,
+        rightIndex < pages.count ? pages[rightIndex] : nil, label: label(rightIndex), into: &screen,
         x: left + pageWidth + gutter, y: y,
         width: pageWidth, height: height)
     case .tabletop:
@@ -160,6 +161,16 @@ struct LiveViewRenderer {
         pages.first, label: label(0), into: &screen, x: left, y: y, width: pageWidth, height: height
       )
     }
+  }
+
+  /// Which of a spread's visible pages (indices into `pages`) sits left of the fold and which
+  /// right: each at its frame's side (page 1 of a right-to-left spread is on the right); in
+  /// list order when the frames do not say.
+  static func sides(_ shown: Shown?) -> (left: Int, right: Int) {
+    guard let frames = shown?.frames, frames.count >= 2, frames[1].x < frames[0].x else {
+      return (0, 1)
+    }
+    return (1, 0)
   }
 
   private func drawPage(

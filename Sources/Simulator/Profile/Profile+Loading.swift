@@ -36,9 +36,25 @@ extension Profile {
   /// The profile's document as `load` reads it: the file with its `base` profiles merged in
   /// (what a report hashes to say which profile it measured), with `divisionWhenFlat` set to
   /// `overriding` when that differs from what the file says (`--division-when-flat` changes
-  /// what is measured).
+  /// what is measured), and a `typography.choice` when `typography` is not the profile's
+  /// default (`--typography` changes it too).
   public static func document(
-    _ nameOrPath: String, root: String, overriding divisionWhenFlat: DivisionWhenFlat? = nil
+    _ nameOrPath: String, root: String, overriding divisionWhenFlat: DivisionWhenFlat? = nil,
+    typography: TypographyChoice? = nil
+  ) throws(InputError) -> JSONValue {
+    let document = try document(nameOrPath, root: root, overriding: divisionWhenFlat)
+    let calibrated = document["typography"]?["calibration"].map { $0 != .null } ?? false
+    guard let typography, typography != .defaultChoice(hasCalibration: calibrated),
+      case .object(var fields) = document, case .object(var typographyFields)? = document["typography"]
+    else { return document }
+    typographyFields.append(("choice", .string(typography.rawValue)))
+    fields.removeAll { $0.0 == "typography" }
+    fields.append(("typography", .object(typographyFields)))
+    return .object(fields)
+  }
+
+  private static func document(
+    _ nameOrPath: String, root: String, overriding divisionWhenFlat: DivisionWhenFlat?
   ) throws(InputError) -> JSONValue {
     let path =
       nameOrPath.hasSuffix(".json") || nameOrPath.contains("/")
@@ -400,6 +416,28 @@ struct ProfileFields {
       lineFragmentPadding: try number("typography.lineFragmentPadding", nonNegative: true),
       hyphenationDictionary: dictionary,
       hyphenLeftMin: (try? integer("typography.hyphenation.leftMin", atLeast: 1)) ?? 2,
-      hyphenRightMin: (try? integer("typography.hyphenation.rightMin", atLeast: 1)) ?? 3)
+      hyphenRightMin: (try? integer("typography.hyphenation.rightMin", atLeast: 1)) ?? 3,
+      calibration: try calibration())
+  }
+
+  /// `typography.calibration`, if the profile has one: the device font's metrics, each sourced.
+  func calibration() throws(ProfileError) -> Profile.Typography.Calibration? {
+    let path = "typography.calibration"
+    guard case .object? = root["typography"]?["calibration"] else {
+      if let found = root["typography"]?["calibration"], found != .null {
+        throw ProfileError(message: "\(path): expected an object of font metrics, found \(found.found)")
+      }
+      return nil
+    }
+    try requireSource(path)
+    var scale: Double?
+    if let v = try? value(path + ".advanceScale"), v != .null {
+      scale = try number(path + ".advanceScale", positive: true)
+    }
+    return Profile.Typography.Calibration(
+      unitsPerEm: try number(path + ".unitsPerEm", positive: true),
+      ascender: try number(path + ".ascender", positive: true),
+      descender: try number(path + ".descender"), lineGap: try number(path + ".lineGap", nonNegative: true),
+      advanceScale: scale)
   }
 }

@@ -66,7 +66,13 @@ extension Profile {
     try within(typography.lineSpacing, 0...500, "typography.lineSpacing")
     try within(typography.paragraphSpacing, 0...500, "typography.paragraphSpacing")
     try within(typography.lineFragmentPadding, 0...500, "typography.lineFragmentPadding")
-    let tallestLine = TextSize.allCases.compactMap { typography.sizes[$0]?.lineHeight }.max() ?? 0
+    if let calibration = typography.calibration {
+      try validate(calibration, within: within)
+    }
+    let tallestLine =
+      TextSize.allCases.compactMap { size in
+        [typography, typography.applying(.calibrated)].compactMap { $0?.sizes[size]?.lineHeight }.max()
+      }.max() ?? 0
     let named =
       poses.map { ("poses.\($0.key.rawValue)", $0.value) }
       + splitView.map { ("poses.splitView\($0.key == .left ? "Left" : "Right")", $0.value) }
@@ -75,6 +81,27 @@ extension Profile {
       try within(pose.height, 1...10_000, path + ".reader.height", "a height in points")
       try validatePages(of: pose, path: path, tallestLine: tallestLine + typography.lineSpacing)
     }
+  }
+
+  /// A calibration's metrics in the ranges font files use, with a line height that is positive
+  /// and not more than four ems, and an advance scale between half and twice the stand-in's.
+  private func validate(
+    _ c: Typography.Calibration,
+    within: (Double, ClosedRange<Double>, String, String) throws(ProfileError) -> Void
+  ) throws(ProfileError) {
+    let path = "typography.calibration"
+    try within(c.unitsPerEm, 16...16_384, path + ".unitsPerEm", "units per em")
+    try within(c.ascender, 1...(4 * c.unitsPerEm), path + ".ascender", "font units")
+    try within(c.descender, (-4 * c.unitsPerEm)...0, path + ".descender", "font units (≤ 0: below the baseline)")
+    try within(c.lineGap, 0...(4 * c.unitsPerEm), path + ".lineGap", "font units")
+    let ems = (c.ascender - c.descender + c.lineGap) / c.unitsPerEm
+    guard ems <= 4 else {
+      throw ProfileError(
+        message:
+          "\(path).lineGap: expected a line height (ascender − descender + lineGap) of at most 4 em, found \(NumberFormat.shortest(ems, places: 3)) em"
+      )
+    }
+    if let scale = c.advanceScale { try within(scale, 0.5...2, path + ".advanceScale", "a scale") }
   }
 
   /// The pages a pose gives (one page, a spread split at a vertical fold, or the page above a

@@ -180,6 +180,10 @@ public struct Profile: Sendable, Equatable {
     public var hyphenLeftMin: Int
     /// Hyphenation right minimum.
     public var hyphenRightMin: Int
+    /// The device font's metrics the stand-in font is calibrated to (nil: none in the profile).
+    public var calibration: Calibration?
+    /// Every advance is multiplied by this (1 unless a calibration is applied; `applying(_:)`).
+    public var advanceScale: Double = 1
 
     public static func == (a: Typography, b: Typography) -> Bool {
       a.fontFile == b.fontFile && a.fallbackFontFile == b.fallbackFontFile
@@ -190,6 +194,7 @@ public struct Profile: Sendable, Equatable {
         && a.lineFragmentPadding == b.lineFragmentPadding
         && a.hyphenationDictionary == b.hyphenationDictionary
         && a.hyphenLeftMin == b.hyphenLeftMin && a.hyphenRightMin == b.hyphenRightMin
+        && a.calibration == b.calibration && a.advanceScale == b.advanceScale
     }
   }
 }

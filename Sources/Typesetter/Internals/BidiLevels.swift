@@ -6,6 +6,23 @@ import CFribidi
 /// character and no explicit embedding, override or isolate is left to right at level 0 without
 /// asking FriBidi, so an English text costs one scan.
 struct BidiLevels {
+  /// The UTF-16 offsets after each paragraph's terminator, ascending, the last the text's end:
+  /// where the analysis ends paragraphs (UAX #14's mandatory breaks after LF, CR not before LF,
+  /// and U+2029; VT, FF, NEL and U+2028 end lines inside a paragraph).
+  static func paragraphEnds(of units: [UInt16]) -> [Int] {
+    var ends: [Int] = []
+    let n = units.count
+    for k in 0..<n {
+      switch units[k] {
+      case 0x0A, 0x2029: ends.append(k + 1)
+      case 0x0D where k + 1 == n || units[k + 1] != 0x0A: ends.append(k + 1)
+      default: break
+      }
+    }
+    if ends.last != n { ends.append(n) }
+    return ends
+  }
+
   /// The UTF-16 offset each paragraph starts at, ascending (the first is 0).
   var paragraphStarts: [Int] = []
   /// Per paragraph: its direction is right to left; nil: it has no strong character.
@@ -18,7 +35,8 @@ struct BidiLevels {
   /// the explicit formatting characters.
   @inline(__always)
   static func needsBidi(_ u: UInt16) -> Bool {
-    (0x0590...0x08FF).contains(u) || (0xFB1D...0xFDFF).contains(u) || (0xFE70...0xFEFF).contains(u)
+    guard u >= 0x0590 else { return false }  // most text: one comparison
+    return (0x0590...0x08FF).contains(u) || (0xFB1D...0xFDFF).contains(u) || (0xFE70...0xFEFF).contains(u)
       || u == 0x200F || (0x202A...0x202E).contains(u) || (0x2066...0x2069).contains(u)
       || (0xD802...0xD803).contains(u) || (0xD83A...0xD83B).contains(u)
   }

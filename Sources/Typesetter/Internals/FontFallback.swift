@@ -40,8 +40,14 @@ final class FontFallback {
       return nil
     }
     loaded[entry] = font
-    usedPaths.append(e.path)
+    if !usedPaths.contains(e.path) { usedPaths.append(e.path) }
     return font
+  }
+
+  /// Adds the fonts `other` (another thread's fallback state for the same fonts) used, in its
+  /// order, after those used here.
+  func adoptUsedPaths(of other: FontFallback) {
+    for path in other.usedPaths where !usedPaths.contains(path) { usedPaths.append(path) }
   }
 
   /// Code points a font need not have for a cluster: variation selectors, joiners, invisible

@@ -23,11 +23,19 @@ final class HarfBuzzShaper {
 
   deinit { hb_buffer_destroy(buffer) }
 
+  /// Adds another shaper's work counts to this one's (its runs count as shaped here).
+  func addWork(of other: HarfBuzzShaper) {
+    unitsShaped += other.unitsShaped
+    longestShaped = max(longestShaped, other.longestShaped)
+  }
+
   /// Shapes `count` UTF-16 units into the buffer (script and direction guessed, default features)
   /// and returns its glyph infos and positions, valid until the next shaping.
-  /// With `script`, the run is shaped in that script and its horizontal direction.
+  /// With `script`, the run is shaped in that script and its horizontal direction; with
+  /// `direction`, in that direction (a bidi level's, which overrides the script's).
   private func run(
-    _ units: UnsafePointer<UInt16>, count: Int, face: HarfBuzzFace, script: hb_script_t? = nil
+    _ units: UnsafePointer<UInt16>, count: Int, face: HarfBuzzFace, script: hb_script_t? = nil,
+    direction: hb_direction_t? = nil
   ) -> (
     UnsafeMutablePointer<hb_glyph_info_t>, UnsafeMutablePointer<hb_glyph_position_t>, UInt32
   ) {
@@ -40,6 +48,7 @@ final class HarfBuzzShaper {
       let direction = hb_script_get_horizontal_direction(script)
       hb_buffer_set_direction(buffer, direction == HB_DIRECTION_RTL ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
     }
+    if let direction { hb_buffer_set_direction(buffer, direction) }
     hb_buffer_guess_segment_properties(buffer)
     hb_shape(face.font, buffer, nil, 0)
     var length: UInt32 = 0
@@ -49,13 +58,15 @@ final class HarfBuzzShaper {
   }
 
   /// Shapes `count` UTF-16 units at `units` with `face` (script and direction guessed, default
-  /// features) and passes the glyphs to `body` in logical order: clusters ascending, also for a
-  /// right-to-left run (which HarfBuzz gives in visual order).
+  /// features, or `script` and `direction` as given) and passes the glyphs to `body` in logical
+  /// order: clusters ascending, also for a right-to-left run (which HarfBuzz gives in visual
+  /// order).
   func shape<R>(
     _ units: UnsafePointer<UInt16>, count: Int, face: HarfBuzzFace, script: hb_script_t? = nil,
-    _ body: (_ count: Int, _ glyphAt: (Int) -> ShapedGlyph) -> R
+    direction: hb_direction_t? = nil, _ body: (_ count: Int, _ glyphAt: (Int) -> ShapedGlyph) -> R
   ) -> R {
-    let (infos, positions, length) = run(units, count: count, face: face, script: script)
+    let (infos, positions, length) = run(
+      units, count: count, face: face, script: script, direction: direction)
     let direction = hb_buffer_get_direction(buffer)
     let last = Int(length) - 1
     let backward = direction == HB_DIRECTION_RTL || direction == HB_DIRECTION_BTT
@@ -68,8 +79,10 @@ final class HarfBuzzShaper {
   }
 
   /// The total advance of a run in font units (missing glyphs count their `.notdef` advance).
-  func advance(_ units: UnsafePointer<UInt16>, count: Int, face: HarfBuzzFace) -> Int {
-    shape(units, count: count, face: face) { n, glyph in
+  func advance(
+    _ units: UnsafePointer<UInt16>, count: Int, face: HarfBuzzFace, direction: hb_direction_t? = nil
+  ) -> Int {
+    shape(units, count: count, face: face, direction: direction) { n, glyph in
       var sum = 0
       for i in 0..<n { sum += glyph(i).advance }
       return sum
@@ -84,10 +97,10 @@ final class HarfBuzzShaper {
   /// follows the split, or HarfBuzz's unsafe-to-break flag is clear on the first glyph after it),
   /// those glyphs' clusters and advances are appended to `head` and `separable` is true.
   func splitAdvance(
-    _ units: UnsafePointer<UInt16>, count: Int, split: Int, face: HarfBuzzFace, record: Bool,
-    head headGlyphs: inout [BodyGlyph]
+    _ units: UnsafePointer<UInt16>, count: Int, split: Int, face: HarfBuzzFace,
+    direction: hb_direction_t? = nil, record: Bool, head headGlyphs: inout [BodyGlyph]
   ) -> (head: Int, total: Int, missing: Bool, separable: Bool) {
-    let (infos, positions, length) = run(units, count: count, face: face)
+    let (infos, positions, length) = run(units, count: count, face: face, direction: direction)
     var head = 0
     var total = 0
     var missing = false

@@ -12,8 +12,14 @@ struct TextAnalysis {
   /// Steps taken to find grapheme-cluster boundaries (a work count; see `CharacterBoundaries`).
   var boundarySteps = 0
 
+  /// Analyses `units` (the UTF-16 of `string`) whose UAX #9 embedding levels are `levels` (empty:
+  /// all 0). Each segment is shaped in the direction of its body's level (`ShapingDirection`), and
+  /// distinct segments are distinct in content and that direction.
+  /// `workers` threads shape the distinct segments (nil: `workers(for:)`); the result is the same
+  /// for any number.
   init(
-    text string: String, units: [UInt16], font: Font, fallback: FontFallback?, shaper: HarfBuzzShaper
+    text string: String, units: [UInt16], levels: [UInt8], font: Font, fallback: FontFallback?,
+    shaper: HarfBuzzShaper, workers: Int? = nil
   ) {
     let n = units.count
     words = WordTable(expected: max(256, n / 40))
@@ -21,12 +27,13 @@ struct TextAnalysis {
     var breaks = [Int8](repeating: 0, count: n)
     units.withUnsafeBufferPointer { text in
       breaks.withUnsafeMutableBufferPointer {
-        UnicodeLineBreaks.compute(text, into: $0.baseAddress!)
+        UnicodeLineBreaks.compute(text, into: $0.baseAddress!, workers: workers ?? Self.workers(for: n))
       }
     }
     segments.reserveCapacity(n / 5 + 1)
-    let measurer = SegmentMeasurer(font: font, fallback: fallback, shaper: shaper)
+    var measurer = SegmentMeasurer(font: font, fallback: fallback, shaper: shaper)
     var pairKerns: [UInt64: Int32] = [:]
+    var pending: [PendingShape] = []
     var characters = CharacterBoundaries(string)
     units.withUnsafeBufferPointer { buffer in
       breaks.withUnsafeBufferPointer { brk in
@@ -41,6 +48,7 @@ struct TextAnalysis {
           }
           // libunibreak 1.1 predates emoji sequences: never break inside a grapheme cluster.
           if b == UnicodeLineBreaks.allowed && !last && (text[i] >= 0x300 || text[i + 1] >= 0x300)
+            && !CharacterBoundaries.isPlainBoundary(text[i], text[i + 1])
             && !characters.isBoundary(i + 1, in: buffer)
           {
             continue
@@ -67,16 +75,15 @@ struct TextAnalysis {
           while bodyEnd > segmentStart && Self.isHanging(text[bodyEnd - 1]) { bodyEnd -= 1 }
           let length = contentEnd - segmentStart
           var word: Int32 = -1
-          var body = 0
-          var full = 0
+          let direction = ShapingDirection(
+            levels: levels, segmentStart..<(bodyEnd > segmentStart ? bodyEnd : contentEnd), in: text)
+          measurer.direction = direction.harfBuzz
           if length > 0 {
             let hash = WordTable.hash(text + segmentStart, length)
             let (entry, slot) = words.find(
-              hash: hash, start: segmentStart, length: length, in: text)
+              hash: hash, start: segmentStart, length: length, direction: direction, in: text)
             if entry >= 0 {
               word = entry
-              body = Int(words.bodyWidths[Int(entry)])
-              full = Int(words.fullWidths[Int(entry)])
             } else {
               // Keep the body's glyphs for its split points (see `TextLayout.bodyGlyphs`) when
               // its scripts' shapers use no context outside the run (Latin, Greek, Cyrillic,
@@ -87,38 +94,42 @@ struct TextAnalysis {
                 record = text[k] < 0x590 || (text[k] >= 0x2000 && text[k] < 0x2070)
                 k += 1
               }
-              let first = Int32(words.bodyGlyphs.count)
-              let recorded: Bool
-              (body, full, recorded) = measurer.widths(
-                text + segmentStart, count: length, bodyLength: bodyEnd - segmentStart,
-                record: record, bodyGlyphs: &words.bodyGlyphs)
-              let glyphs =
-                recorded
-                ? HyphenTable.Entry(first: first, count: Int32(words.bodyGlyphs.count) - first)
-                : HyphenTable.Entry(first: -1, count: 0)
+              // Shaped after the scan, all distinct segments at once (`shapeDistinctSegments`).
               word = words.append(
-                slot: slot, hash: hash, start: segmentStart, length: length, body: body, full: full,
-                bodyGlyphs: glyphs)
+                slot: slot, hash: hash, start: segmentStart, length: length, direction: direction,
+                body: 0, full: 0, bodyGlyphs: HyphenTable.Entry(first: -1, count: 0))
+              pending.append(
+                PendingShape(bodyLength: Int32(bodyEnd - segmentStart), record: record))
             }
           }
           var kern: Int32 = 0
           if previousJoins && bodyEnd > segmentStart {
-            kern = Self.pairKern(text, at: segmentStart, end: bodyEnd, cache: &pairKerns, measurer)
+            kern = Self.pairKern(
+              text, at: segmentStart, end: bodyEnd, direction: direction, cache: &pairKerns, measurer)
           }
           segments.append(
             Segment(
               start: Int32(segmentStart), end: Int32(end),
               bodyLength: Int32(bodyEnd - segmentStart),
-              word: word, bodyWidth: Int32(clamping: body), fullWidth: Int32(clamping: full),
-              kernBefore: kern, flags: flags))
+              word: word, bodyWidth: 0, fullWidth: 0, kernBefore: kern, flags: flags))
           previousJoins = flags == 0 && bodyEnd == contentEnd && bodyEnd > segmentStart
-          totalWidth += Int(kern) + full
           if flags != 0 { forcedBreaks += 1 }
           segmentStart = end
         }
       }
     }
     boundarySteps = characters.steps
+    units.withUnsafeBufferPointer { buffer in
+      shapeDistinctSegments(
+        pending, text: buffer.baseAddress!, font: font, fallback: fallback, shaper: shaper,
+        workers: workers ?? Self.workers(for: n))
+    }
+    for i in segments.indices where segments[i].word >= 0 {
+      let word = Int(segments[i].word)
+      segments[i].bodyWidth = words.bodyWidths[word]
+      segments[i].fullWidth = words.fullWidths[word]
+      totalWidth += Int(segments[i].kernBefore) + Int(segments[i].fullWidth)
+    }
   }
 
   /// Whitespace that hangs past the line end (not counted when a line is checked for fit).
@@ -135,9 +146,10 @@ struct TextAnalysis {
   }
 
   /// The kerning between the code point before `at` and the one starting at `at`: the pair shaped
-  /// together minus each shaped alone. Cached per pair.
+  /// together minus each shaped alone (in `measurer`'s direction). Cached per pair and direction.
   static func pairKern(
-    _ text: UnsafePointer<UInt16>, at boundary: Int, end: Int, cache: inout [UInt64: Int32],
+    _ text: UnsafePointer<UInt16>, at boundary: Int, end: Int, direction: ShapingDirection,
+    cache: inout [UInt64: Int32],
     _ measurer: SegmentMeasurer
   ) -> Int32 {
     var before = 1
@@ -156,7 +168,10 @@ struct TextAnalysis {
       after == 2
       ? surrogatePair(text[boundary], text[boundary + 1])
       : UInt32(text[boundary])
-    let key = UInt64(a) << 32 | UInt64(b)
+    // Two regional indicators shaped together are a flag (one glyph), not a kerned pair: a break
+    // between two flags has no kerning across it.
+    if (0x1F1E6...0x1F1FF).contains(a) && (0x1F1E6...0x1F1FF).contains(b) { return 0 }
+    let key = UInt64(direction.rawValue) << 56 | UInt64(a) << 32 | UInt64(b)
     if let kern = cache[key] { return kern }
     let pair = measurer.advance(text + boundary - before, count: before + after)
     let first = measurer.advance(text + boundary - before, count: before)
@@ -205,6 +220,19 @@ struct CharacterBoundaries {
     return offset == target
   }
 
+  /// Whether two adjacent UTF-16 units certainly have a grapheme-cluster boundary between them
+  /// without asking the string (UAX #29): the second is Latin-1, Latin Extended, IPA or spacing
+  /// modifier (U+0020–U+02FF) or general punctuation (U+2010–U+2027, U+2030–U+205E) — never
+  /// Extend, ZWJ, SpacingMark, Hangul, a regional indicator or an Indic consonant — and the first
+  /// is no surrogate, no ZWJ (an emoji ZWJ sequence joins `‼`) and outside U+0600–U+0DFF (where
+  /// the Prepend characters are). The novel's curly quotes and dashes take this path.
+  @inline(__always)
+  static func isPlainBoundary(_ a: UInt16, _ b: UInt16) -> Bool {
+    guard (0x20...0x2FF).contains(b) || (0x2010...0x2027).contains(b) || (0x2030...0x205E).contains(b)
+    else { return false }
+    return a != 0x200D && !(0xD800...0xDFFF).contains(a) && !(0x0600...0x0DFF).contains(a)
+  }
+
   @inline(__always)
   private static func isPlainBoundary(_ i: Int, _ units: UnsafeBufferPointer<UInt16>) -> Bool {
     units[i - 1] < 0x300 && units[i] < 0x300 && !(units[i - 1] == 0x0D && units[i] == 0x0A)
@@ -225,6 +253,9 @@ struct SegmentMeasurer {
   let font: Font
   let fallback: FontFallback?
   let shaper: HarfBuzzShaper
+  /// The direction every run is shaped in (its bidi level's), or nil: each run's own, from its
+  /// script (HarfBuzz's guess).
+  var direction: hb_direction_t? = nil
 
   /// The longest run shaped at once, in UTF-16 units.
   static let longestRun = 512
@@ -240,7 +271,8 @@ struct SegmentMeasurer {
     var missing = false
     if count <= Self.longestRun {
       let fast = shaper.splitAdvance(
-        units, count: count, split: bodyLength, face: font.face, record: record, head: &bodyGlyphs)
+        units, count: count, split: bodyLength, face: font.face, direction: direction, record: record,
+        head: &bodyGlyphs)
       guard fast.missing || Self.hasEmojiVariation(units, count: count), fallback != nil else {
         return (fast.head, fast.total, fast.separable)
       }
@@ -269,8 +301,9 @@ struct SegmentMeasurer {
     var start = 0
     while start < count {
       let end = count > Self.longestRun ? Self.pieceEnd(units, from: start, count: count) : count
-      let (total, missing) = shaper.shape(units + start, count: end - start, face: font.face) {
-        n, glyph in
+      let (total, missing) = shaper.shape(
+        units + start, count: end - start, face: font.face, direction: direction
+      ) { n, glyph in
         var total = 0
         var missing = false
         for k in 0..<n {
@@ -342,7 +375,7 @@ struct SegmentMeasurer {
 
   /// The glyphs of one piece (see `glyphAdvances`).
   private func pieceGlyphs(_ units: UnsafePointer<UInt16>, count: Int) -> [ShapedGlyph] {
-    var glyphs = shaper.shape(units, count: count, face: font.face) { n, glyph in
+    var glyphs = shaper.shape(units, count: count, face: font.face, direction: direction) { n, glyph in
       (0..<n).map { glyph($0) }
     }
     guard let fallback else { return glyphs }
@@ -506,7 +539,7 @@ struct SegmentMeasurer {
     guard to > from else { return }
     let substitutes = shaper.shape(
       units + from, count: to - from, face: substituteFont.face,
-      script: FontFallback.isNeutral(script) ? nil : script
+      script: FontFallback.isNeutral(script) ? nil : script, direction: direction
     ) { n, glyph in (0..<n).map { glyph($0) } }
     // Each fallback advance goes to the missing glyph of its cluster (so the width before every
     // cluster is right), scaled and rounded as running sums: the run's total is its fallback

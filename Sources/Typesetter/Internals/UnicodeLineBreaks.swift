@@ -46,6 +46,30 @@ enum UnicodeLineBreaks {
       && regionalIndicatorTrails.contains(units[i + 1])
   }
 
+  /// As `compute(_:into:)`, with the text cut in two after the first line feed past its middle
+  /// that an ASCII letter or digit follows, when `workers` > 1, each half on its own thread. The
+  /// same breaks as one pass: no UAX #14 rule looks back past a mandatory break, the break after
+  /// the first half's last unit is mandatory either way, and a letter or digit has no rule of
+  /// its own at the start of a text (a space or a combining mark there has: libunibreak treats
+  /// them apart).
+  static func compute(
+    _ units: UnsafeBufferPointer<UInt16>, into breaks: UnsafeMutablePointer<Int8>, workers: Int
+  ) {
+    var cut = units.count / 2
+    while cut + 1 < units.count && !(units[cut] == 0x0A && isLetterOrDigit(units[cut + 1])) {
+      cut += 1
+    }
+    cut += 1
+    guard workers > 1, cut < units.count else { return compute(units, into: breaks) }
+    Parallel.run(2) { half in
+      if half == 0 {
+        compute(UnsafeBufferPointer(rebasing: units[..<cut]), into: breaks)
+      } else {
+        compute(UnsafeBufferPointer(rebasing: units[cut...]), into: breaks + cut)
+      }
+    }
+  }
+
   /// Fills `breaks[i]` with the break action after UTF-16 unit `i`: `mandatory`, `allowed`, or
   /// another value (no break, or inside a surrogate pair).
   static func compute(_ units: UnsafeBufferPointer<UInt16>, into breaks: UnsafeMutablePointer<Int8>) {
@@ -82,6 +106,12 @@ enum UnicodeLineBreaks {
         i += 1
       }
     }
+  }
+
+  /// An ASCII letter or digit.
+  @inline(__always)
+  private static func isLetterOrDigit(_ u: UInt16) -> Bool {
+    (0x30...0x39).contains(u) || (0x41...0x5A).contains(u) || (0x61...0x7A).contains(u)
   }
 
   /// The offset of the first regional indicator, or nil.

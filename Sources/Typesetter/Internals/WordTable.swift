@@ -9,6 +9,8 @@ struct WordTable {
   private(set) var starts: [Int32] = []
   /// Content length (body and trailing spaces) of each entry.
   private(set) var lengths: [Int32] = []
+  /// The direction each entry was shaped in (part of its key).
+  private(set) var directions: [ShapingDirection] = []
   /// Body width (font units) of each entry.
   var bodyWidths: [Int32] = []
   /// Body plus trailing-space width (font units) of each entry.
@@ -32,6 +34,7 @@ struct WordTable {
     hashes.reserveCapacity(expected)
     starts.reserveCapacity(expected)
     lengths.reserveCapacity(expected)
+    directions.reserveCapacity(expected)
     bodyWidths.reserveCapacity(expected)
     fullWidths.reserveCapacity(expected)
     bodyGlyphRanges.reserveCapacity(expected)
@@ -52,14 +55,14 @@ struct WordTable {
   /// The entry with this content, or -1 after reserving a slot for a new one (call `append`).
   @inline(__always)
   mutating func find(
-    hash: UInt64, start: Int, length: Int, in text: UnsafePointer<UInt16>
+    hash: UInt64, start: Int, length: Int, direction: ShapingDirection, in text: UnsafePointer<UInt16>
   ) -> (entry: Int32, slot: Int) {
     var slot = Int(truncatingIfNeeded: hash) & mask
     while true {
       let entry = slots[slot]
       if entry < 0 { return (-1, slot) }
       let e = Int(entry)
-      if hashes[e] == hash && Int(lengths[e]) == length {
+      if hashes[e] == hash && Int(lengths[e]) == length && directions[e] == direction {
         let other = text + Int(starts[e])
         let mine = text + start
         var same = true
@@ -75,14 +78,15 @@ struct WordTable {
 
   /// Adds an entry in the slot `find` returned; returns its index.
   mutating func append(
-    slot: Int, hash: UInt64, start: Int, length: Int, body: Int, full: Int,
-    bodyGlyphs: HyphenTable.Entry
+    slot: Int, hash: UInt64, start: Int, length: Int, direction: ShapingDirection, body: Int,
+    full: Int, bodyGlyphs: HyphenTable.Entry
   ) -> Int32 {
     let entry = Int32(starts.count)
     slots[slot] = entry
     hashes.append(hash)
     starts.append(Int32(start))
     lengths.append(Int32(length))
+    directions.append(direction)
     bodyWidths.append(Int32(clamping: body))
     fullWidths.append(Int32(clamping: full))
     bodyGlyphRanges.append(bodyGlyphs)

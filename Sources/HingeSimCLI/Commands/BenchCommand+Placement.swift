@@ -1,0 +1,42 @@
+import Benchmarks
+import Platform
+import Reader
+import Simulator
+
+extension BenchCommand {
+  /// The text the guide's placement is compared on: the shared 44,494-character excerpt, the
+  /// nearest in length to the guide's unknown 44,500-character chapter.
+  static func placementText(_ context: CommandContext) -> String {
+    context.resourceRoot + "/../shared/corpus/pride-and-prejudice-excerpt-44k.txt"
+  }
+
+  /// `bench placement --profile NAME --text FILE --offset N`: the place's page and the page
+  /// counts per pose under both typographies, against the guide's.
+  static func placement(_ args: inout Arguments, _ context: CommandContext) throws(CLIError) -> ExitCode {
+    var options = SourceOptions()
+    if let name = try args.option("--profile") { options.profileName = name }
+    let path = try args.option("--text") ?? placementText(context)
+    let offset = try args.int("--offset") ?? PlacementBenchmark.referenceOffset
+    guard offset >= 0 else { throw .usage("--offset: expected a UTF-16 offset ≥ 0, found \(offset)") }
+    let extra = try args.positionals()
+    guard extra.isEmpty else { throw .usage("bench placement takes no arguments, found '\(extra[0])'") }
+    let profile = try options.loadProfile(context)
+    let file = try TextFile.read(path)
+    if let warning = file.warning { context.stderr.line("hingesim: warning: \(warning)") }
+    let document: ReaderDocument
+    do {
+      document = try ReaderDocument(text: file.text, profile: profile)
+    } catch {
+      throw CLIError(error.description, code: .noInput)
+    }
+    let rows = PlacementBenchmark.measure(profile: profile, layout: document.layout, offset: offset)
+    let root = context.resourceRoot + "/"
+    let name = path.hasPrefix(root) ? String(path.dropFirst(root.count)) : path
+    for line in PlacementBenchmark.lines(
+      rows, profile: profile.name, text: name, length: document.utf16Count, offset: offset)
+    {
+      context.stdout.line(line)
+    }
+    return .ok
+  }
+}
