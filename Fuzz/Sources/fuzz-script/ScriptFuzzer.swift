@@ -13,7 +13,9 @@ public func fuzzScript(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     _ = error.description
     return 0
   }
-  let options = CompiledScript.Options(angleRange: 0...180, defaultRateHz: 100, maxEvents: 100_000)
+  // A text of 50,000 UTF-16 units, as the sample chapter's: `select` past it is an error.
+  let options = CompiledScript.Options(
+    angleRange: 0...180, defaultRateHz: 100, maxEvents: 100_000, textLength: 50_000)
   do {
     var source = ScriptSource(try CompiledScript.compile(lines: lines, file: "fuzz.hinge", options: options))
     let played = Fuzz.drain(&source)

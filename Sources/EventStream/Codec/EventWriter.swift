@@ -35,6 +35,26 @@ public enum EventWriter {
     case .goto(let offset): w.field("offset", offset)
     case .split(let s): w.field("split", s.rawValue)
     case .mark(let label): w.field("label", label)
+    case .notes(let action): w.field("notes", action.rawValue)
+    case .note(let text): w.field("text", text)
+    case .select(let offset, let length):
+      w.field("offset", offset)
+      w.field("length", length)
+    case .addToNotes: break
+    case .notesState(let n):
+      w.field("change", n.change.rawValue)
+      w.field("open", n.open)
+      w.field("shownAs", n.shownAs.rawValue)
+      w.field("length", n.length)
+      w.field("hash", n.hash)
+      if let warning = n.warning { w.field("warning", warning) }
+    case .selection(let s):
+      w.field("offset", s.offset)
+      w.field("length", s.length)
+      w.field("requestedLength", s.requestedLength)
+      w.field("page", s.page)
+      w.field("clipped", s.clipped)
+      w.field("cause", s.cause.rawValue)
     case .hinge(let h) where !h.hasHinge:
       w.null("hinge")
     case .hinge(let h):
@@ -80,6 +100,7 @@ public enum EventWriter {
       w.field("firstSize", s.cycle.firstSize)
       w.field("lastSize", s.cycle.lastSize)
       if let h = s.horizontalSizeClass { w.field("horizontalSizeClass", h.rawValue) }
+      if s.notesOpen { w.field("notesOpen", true) }
     case .paginated(let p):
       w.field("pageWidth", p.pageWidth)
       w.field("pageHeight", p.pageHeight)
@@ -131,6 +152,7 @@ public enum EventWriter {
         }
         w.closeArray()
       }
+      if s.notesOpen { w.field("notesOpen", true) }
     case .timing(let r):
       TimingRecordCoding.write(r, into: &w)
     case .violation(let v):

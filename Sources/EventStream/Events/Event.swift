@@ -51,6 +51,14 @@ public enum EventKind: Sendable, Equatable {
   case split(SplitMode)
   /// A label for reports.
   case mark(String)
+  /// The notes are opened or closed.
+  case notes(NotesAction)
+  /// The notes text is replaced (the user typed it).
+  indirect case note(String)
+  /// The user selects `length` UTF-16 units from `offset`.
+  case select(offset: Int, length: Int)
+  /// Add to Notes: the selected text is appended to the notes.
+  case addToNotes
 
   // MARK: Simulator output
   /// A delivered hinge update (what `UIHingeInteraction` hands the app).
@@ -78,11 +86,15 @@ public enum EventKind: Sendable, Equatable {
   indirect case timing(TimingRecord)
   /// A reader rule was broken.
   indirect case violation(Violation)
+  /// The notes changed (opened, closed, edited, added to, moved by a layout change).
+  indirect case notesState(NotesState)
+  /// The selection, clipped to one page (after a `select` or a layout change).
+  indirect case selection(SelectionState)
 
   /// True for the kinds that traces and scripts may contain.
   public var isInput: Bool {
     switch self {
-    case .sample, .orientation, .textSize, .turn, .goto, .split, .mark: true
+    case .sample, .orientation, .textSize, .turn, .goto, .split, .mark, .notes, .note, .select, .addToNotes: true
     default: false
     }
   }
@@ -90,15 +102,18 @@ public enum EventKind: Sendable, Equatable {
 
 /// The `type` of an event in JSON Lines: raw samples and delivered updates share `hinge`.
 public enum EventType: String, CaseIterable, Sendable {
-  case hinge, orientation, textSize, turn, goto, split, mark
+  case hinge, orientation, textSize, turn, goto, split, mark, notes, note, select, addToNotes
   case status, pose, scene, regions, settled
-  case paginated, skipped, shown, timing, violation
+  case paginated, skipped, shown, timing, violation, selection
 
-  /// The types an input trace may hold.
-  public static let inputs: [EventType] = [.hinge, .orientation, .textSize, .turn, .goto, .split, .mark]
+  /// The types an input trace may hold (`notes` is also the reader's output, as `hinge` is
+  /// the simulator's).
+  public static let inputs: [EventType] = [
+    .hinge, .orientation, .textSize, .turn, .goto, .split, .mark, .notes, .note, .select, .addToNotes,
+  ]
   /// The types only the simulator and the reader emit.
   public static let outputs: [EventType] = [
-    .status, .pose, .scene, .regions, .settled, .paginated, .skipped, .shown, .timing, .violation,
+    .status, .pose, .scene, .regions, .settled, .paginated, .skipped, .shown, .timing, .violation, .selection,
   ]
 }
 
@@ -113,6 +128,11 @@ extension EventKind {
     case .goto: .goto
     case .split: .split
     case .mark: .mark
+    case .notes, .notesState: .notes
+    case .note: .note
+    case .select: .select
+    case .addToNotes: .addToNotes
+    case .selection: .selection
     case .status: .status
     case .pose: .pose
     case .scene: .scene

@@ -125,12 +125,15 @@ public struct Shown: Sendable, Equatable {
   /// A fixed-layout (PDF) reader's scale of each visible page (frame width / page width);
   /// nil for text, and then not written.
   public var pageScales: [Double]?
+  /// True when the layout was made with the notes open (written only when true).
+  public var notesOpen: Bool
 
   /// Makes a shown event.
   public init(
     offset: Int, pages: [Int], ranges: [Range<Int>], pageCount: Int, layout: LayoutKind,
-    frames: [Rect], notes: NotesPlacement, excerpt: String, pageScales: [Double]? = nil
+    frames: [Rect], notes: NotesPlacement, excerpt: String, pageScales: [Double]? = nil, notesOpen: Bool = false
   ) {
+    self.notesOpen = notesOpen
     self.offset = offset
     self.pages = pages
     self.ranges = ranges

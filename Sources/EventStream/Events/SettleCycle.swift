@@ -17,6 +17,8 @@ public enum SettleCause: Sendable, Hashable, CustomStringConvertible {
   case textSize
   /// A Split View input.
   case split
+  /// The notes opened or closed (in a spread pose the reader then shows one page beside them).
+  case notes
   /// A layout change with none of the above before it.
   case other
 
@@ -69,6 +71,7 @@ public enum SettleCause: Sendable, Hashable, CustomStringConvertible {
     case .rotation: "rotation"
     case .textSize: "text size"
     case .split: "split"
+    case .notes: "notes"
     case .other: "other"
     }
   }
@@ -82,6 +85,7 @@ public enum SettleCause: Sendable, Hashable, CustomStringConvertible {
     case "rotation": self = .rotation
     case "text size": self = .textSize
     case "split": self = .split
+    case "notes": self = .notes
     case "other": self = .other
     default:
       guard name.hasPrefix("status ") else { return nil }

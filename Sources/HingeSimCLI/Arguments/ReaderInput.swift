@@ -4,4 +4,10 @@ import Reader
 enum ReaderInput {
   case text(ReaderDocument)
   case pdf(FixedLayoutDocument)
+
+  /// The text's length in UTF-16 units (what a `select` is checked against); nil for a PDF.
+  var textLength: Int? {
+    if case .text(let document) = self { return document.utf16Count }
+    return nil
+  }
 }

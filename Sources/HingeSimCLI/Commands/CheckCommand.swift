@@ -58,7 +58,7 @@ struct CheckCommand: Command {
     var worst: ExitCode = .ok
     for path in paths {
       do throws(CLIError) {
-        let opener = options.opener(profile: profile, context: context)
+        let opener = options.opener(profile: profile, context: context, textLength: input.textLength)
         let source = try opener.openForCommand(path)
         var pipeline = RunPipeline.full(
           profile: profile, input: input, options: RunOptions(options, reader: readerOptions))

@@ -33,7 +33,7 @@ struct ReadCommand: Command {
     guard paths.count <= 1 else { throw .usage("read takes at most one STREAM, found \(paths.count)") }
     let profile = try options.loadProfile(context)
     let input = try readerOptions.loadInput(profile: profile, context: context)
-    let opener = options.opener(profile: profile, context: context)
+    let opener = options.opener(profile: profile, context: context, textLength: input.textLength)
     let source = try opener.openForCommand(paths.first ?? "-", dialect: .simulator)
     var pipeline = RunPipeline.readerOnly(
       profile: profile, input: input, options: RunOptions(options, reader: readerOptions))

@@ -72,7 +72,7 @@ struct RunCommand: Command {
     }
     let profile = try options.loadProfile(context)
     let input = try readerOptions.loadInput(profile: profile, context: context)
-    let opener = options.opener(profile: profile, context: context)
+    let opener = options.opener(profile: profile, context: context, textLength: input.textLength)
     let source = try opener.openForCommand(path)
     var pipeline = RunPipeline.full(
       profile: profile, input: input, options: RunOptions(options, reader: readerOptions))

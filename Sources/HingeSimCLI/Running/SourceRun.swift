@@ -39,7 +39,7 @@ struct SourceRun: Sendable {
     source: SourceOptions, run: RunOptions,
     outputs: Outputs, context: CommandContext
   ) throws(CLIError) -> SourceRun {
-    var opener = source.opener(profile: profile, context: context)
+    var opener = source.opener(profile: profile, context: context, textLength: text.utf16.count)
     let digest = ReadDigest()
     opener.settings.digest = digest
     let events = try opener.openForCommand(path)

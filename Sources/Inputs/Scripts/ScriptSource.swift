@@ -184,6 +184,10 @@ public struct ScriptSource: EventSource {
     case .goto(let offset): return Event(time: now, .goto(offset: offset))
     case .split(let mode): return Event(time: now, .split(mode))
     case .mark(let label): return Event(time: now, .mark(label))
+    case .notes(let action): return Event(time: now, .notes(action))
+    case .note(let text): return Event(time: now, .note(text))
+    case .select(let offset, let length): return Event(time: now, .select(offset: offset, length: length))
+    case .addToNotes: return Event(time: now, .addToNotes)
     case .rate(let hz): rateHz = hz
     case .seed(let seed): noise = SeededNoise(seed: seed)
     case .repeatBlock(let count, let body, let producesEvents):

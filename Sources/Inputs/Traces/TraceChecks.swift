@@ -1,12 +1,18 @@
 import EventStream
 
-/// The checks every trace reader applies to each event: time order and the angle range.
+/// The checks every trace reader applies to each event: time order, the angle range and, when
+/// the reader's text is known, that a `select` stays inside it.
 struct TraceChecks {
   var angleRange: ClosedRange<Double>?
+  /// The reader text's length, UTF-16 units.
+  var textLength: Int?
   var lastTime: Double = 0
   var events = 0
 
-  init(angleRange: ClosedRange<Double>?) { self.angleRange = angleRange }
+  init(angleRange: ClosedRange<Double>?, textLength: Int? = nil) {
+    self.angleRange = angleRange
+    self.textLength = textLength
+  }
 
   /// A message for a line whose bytes are not text, or nil.
   static func binaryProblem(_ line: UnsafeBufferPointer<UInt8>) -> (column: Int, message: String)? {
@@ -37,6 +43,13 @@ struct TraceChecks {
     if case .sample(let angle) = event.kind, let range = angleRange, !range.contains(angle) {
       return
         "expected an angle from \(Self.format(range.lowerBound)) to \(Self.format(range.upperBound)) degrees, found \(Self.format(angle))"
+    }
+    if case .select(let offset, let length) = event.kind, let textLength,
+      length > textLength - min(offset, textLength)
+        || offset > textLength
+    {
+      return
+        "expected a selection inside the text (0 to \(textLength) UTF-16 units), found \(length) units from \(offset)"
     }
     lastTime = event.time
     events += 1

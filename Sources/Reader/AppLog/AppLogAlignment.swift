@@ -99,7 +99,8 @@ public struct AppLogAlignment: Sendable {
       switch event.kind {
       case .settled(let s):
         let geometry = PageGeometry(
-          width: s.width, height: s.height, division: s.division, insets: insets, direction: direction)
+          width: s.width, height: s.height, division: s.division, insets: insets, direction: direction,
+          notesOpen: s.notesOpen)
         settles.append(SettlePoint(time: event.time, settled: s, geometry: geometry))
       case .pose(let p): poses.append((event.time, p.pose))
       default: break

@@ -36,13 +36,23 @@ public struct ReaderSnapshot: Sendable {
   public var breaksFingerprint: Int
   /// The layout key, as text.
   public var key: String
+  /// True when the layout was settled with the notes open.
+  public var notesOpen: Bool
+  /// The notes text's `ContentHash`.
+  public var notesHash: String
+  /// The selection, if any.
+  public var selection: Range<Int>?
 
   /// Makes a snapshot.
   public init(
     offset: Int, previousOffset: Int?, pages: [Int], pageRanges: [Range<Int>], textLength: Int,
     geometry: PageGeometry, direction: ReadingDirection = .ltr, visibleLines: [[Line]], style: TextStyle, cause: String,
-    breaksFingerprint: Int, key: String
+    breaksFingerprint: Int, key: String, notesOpen: Bool = false, notesHash: String = ReaderInvariants.emptyNotesHash,
+    selection: Range<Int>? = nil
   ) {
+    self.notesOpen = notesOpen
+    self.notesHash = notesHash
+    self.selection = selection
     self.offset = offset
     self.previousOffset = previousOffset
     self.pages = pages
