@@ -15,6 +15,7 @@ let package = Package(
     // For the fuzz targets (Fuzz/, a package of its own that depends on this one by path).
     .library(name: "Inputs", targets: ["Inputs"]),
     .library(name: "Knob", targets: ["Knob"]),
+    .library(name: "Reader", targets: ["Reader"]),
     .library(name: "Simulator", targets: ["Simulator"]),
     .library(name: "Timing", targets: ["Timing"]),
     .library(name: "Typesetter", targets: ["Typesetter"]),
@@ -30,6 +31,8 @@ let package = Package(
       name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
     .systemLibrary(name: "CFribidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
     .systemLibrary(name: "CEvdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
+    .systemLibrary(
+      name: "CPoppler", pkgConfig: "poppler-glib", providers: [.apt(["libpoppler-glib-dev"])]),
 
     // Thin Swift wrappers around the Glibc calls the modules share: clock, sleep, poll, files, directories.
     .target(name: "Platform"),
@@ -45,19 +48,22 @@ let package = Package(
     // libhyphen hyphenation, pagination.
     .target(
       name: "Typesetter", dependencies: ["CHarfBuzz", "CUnibreak", "CHyphen", "CFontconfig", "CFribidi"]),
-    // The reader: its rules (place, spreads, page frames, notes, invariants) and the main thread that charges compute time.
-    .target(name: "Reader", dependencies: ["EventStream", "Simulator", "Typesetter", "Platform"]),
+    // The reader: its rules (place, spreads, page frames, notes, invariants) and the main thread that charges
+    // compute time; the fixed-layout (PDF) reader, whose page count and sizes poppler reads.
+    .target(name: "Reader", dependencies: ["EventStream", "Simulator", "Typesetter", "Platform", "CPoppler"]),
     // Settle-cycle timing records, latency reports and their comparison.
     .target(name: "Timing", dependencies: ["EventStream"]),
     // Back-ends: exporters that turn any source's simulator stream into the commands that drive real
-    // targets (agent-device, WebDriverAgent, Appium, the Android Emulator console, Chrome DevTools Protocol).
-    .target(name: "Backends", dependencies: ["EventStream"]),
+    // targets (agent-device, WebDriverAgent, Appium, the Android Emulator console, Chrome DevTools
+    // Protocol), and the browser driver: headless Chromium over CDP on a pipe.
+    .target(name: "Backends", dependencies: ["EventStream", "Platform"]),
     // Writers for people and tools: text timeline, Chrome trace, SVG timeline, the live terminal view.
     .target(name: "Reports", dependencies: ["EventStream", "Simulator", "Reader", "Timing", "Platform"]),
-    // The built-in benchmarks (`hingesim bench`): simulate, script, typeset against Pango, knob latency.
+    // The built-in benchmarks (`hingesim bench`): simulate, script, typeset against Pango, knob latency,
+    // a real browser's settle cycle (web).
     .target(
       name: "Benchmarks",
-      dependencies: ["EventStream", "Inputs", "Simulator", "Typesetter", "Reader", "Knob", "Platform"]),
+      dependencies: ["EventStream", "Inputs", "Simulator", "Typesetter", "Reader", "Knob", "Platform", "Backends"]),
     // Commands and argument parsing: wires sources, stages and writers together.
     .target(
       name: "HingeSimCLI",
@@ -78,10 +84,10 @@ let package = Package(
     .testTarget(
       name: "TypesetterTests", dependencies: ["Typesetter", "Reader", "Simulator", "EventStream", "TestSupport"],
       exclude: ["Agreement"]),
-    .testTarget(name: "ReaderTests", dependencies: ["Reader", "TestSupport"]),
+    .testTarget(name: "ReaderTests", dependencies: ["Reader", "TestSupport"], exclude: ["Fixtures"]),
     .testTarget(name: "TimingTests", dependencies: ["Timing", "Simulator", "TestSupport"]),
     .testTarget(name: "ReportsTests", dependencies: ["Reports", "Timing", "Simulator", "TestSupport"]),
-    .testTarget(name: "BackendsTests", dependencies: ["Backends", "EventStream"]),
+    .testTarget(name: "BackendsTests", dependencies: ["Backends", "EventStream", "Platform"]),
     .testTarget(name: "KnobTests", dependencies: ["Knob", "KnobTestSupport", "CFakeEvdev", "CEvdev"]),
     .testTarget(
       name: "HingeSimCLITests",
@@ -89,7 +95,7 @@ let package = Package(
         "HingeSimCLI", "Inputs", "Simulator", "Reader", "Timing", "Reports", "TestSupport", "KnobTestSupport",
         "CFakeEvdev", "Knob", "Benchmarks",
       ],
-      exclude: ["Golden"]),
+      exclude: ["Golden", "Fixtures"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -10,7 +10,7 @@ import PackageDescription
 // Tools version 5.4 on purpose: from 5.5 on SwiftPM compiles an executable's entry point as
 // `<module>_main` and links `--defsym main=<module>_main`, which fails without a Swift `main`.
 // The fuzz sources use the Swift 5 language mode; the hingesim modules keep their own (6).
-let targets = ["csv", "evemu", "jsonl", "libinput", "profile", "report", "script", "stream", "typeset"]
+let targets = ["applog", "csv", "evemu", "jsonl", "libinput", "profile", "report", "script", "stream", "typeset"]
 
 let package = Package(
   name: "hingesim-fuzz",
@@ -23,6 +23,7 @@ let package = Package(
         .product(name: "EventStream", package: "hingesim"),
         .product(name: "Inputs", package: "hingesim"),
         .product(name: "Knob", package: "hingesim"),
+        .product(name: "Reader", package: "hingesim"),
         .product(name: "Simulator", package: "hingesim"),
         .product(name: "Timing", package: "hingesim"),
         .product(name: "Typesetter", package: "hingesim"),

@@ -1,12 +1,13 @@
 # Shared by bin/hingesim and bin/test: install the Debian packages the build needs when missing.
 # Sourced, not run. Prints the exact apt-get line and fails when it cannot install (not root).
 
-hingesim_packages=(pkg-config libharfbuzz-dev libunibreak-dev libhyphen-dev hyphen-en-us hyphen-de libfontconfig-dev libfribidi-dev fonts-inter fonts-dejavu-core fonts-noto-color-emoji libevdev-dev)
+hingesim_packages=(pkg-config libharfbuzz-dev libunibreak-dev libhyphen-dev hyphen-en-us hyphen-de libfontconfig-dev libfribidi-dev fonts-inter fonts-dejavu-core fonts-noto-color-emoji libevdev-dev libpoppler-glib-dev)
 
+# Extra package names may be given (bin/test adds chromium for the browser tests).
 hingesim_bootstrap() {
   local missing=()
   local p
-  for p in "${hingesim_packages[@]}"; do
+  for p in "${hingesim_packages[@]}" "$@"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
   done
   [ ${#missing[@]} -eq 0 ] && return 0

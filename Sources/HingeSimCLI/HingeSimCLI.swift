@@ -17,6 +17,7 @@ public enum HingeSimCLI {
     CheckCommand.self,
     ReportCommand.self,
     ExportCommand.self,
+    WebCommand.self,
     PaginateCommand.self,
     TracesCommand.self,
     ProfilesCommand.self,

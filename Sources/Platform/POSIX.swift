@@ -121,6 +121,9 @@ public enum POSIX {
   /// `dup(fd)`.
   public static func duplicate(_ fd: Int32) -> Int32 { dup(fd) }
 
+  /// `mkdir(path, 0755)`: true when the directory was made.
+  public static func makeDirectory(_ path: String) -> Bool { mkdir(path, 0o755) == 0 }
+
   /// True when something exists at `path`.
   public static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
 

@@ -53,6 +53,9 @@ public enum Process {
   /// `Process.ignoreBrokenPipes()`: a closed pipe becomes a failed write (`EPIPE`), not a kill.
   public static func ignoreBrokenPipes() { signal(SIGPIPE, SIG_IGN) }
 
+  /// `geteuid() == 0`.
+  public static var isRoot: Bool { geteuid() == 0 }
+
   /// `exit(code)`.
   public static func exit(_ code: Int32) -> Never { Glibc.exit(code) }
 }

@@ -33,12 +33,16 @@ struct ReaderRules {
     var pagination: Pagination
     /// The first page on screen (a spread's lower-numbered one: left in `ltr`, right in `rtl`).
     var firstPage: Int
+    /// True when the layout was settled with the notes open.
+    var notesOpen: Bool
   }
 
   /// A settled layout to paginate: where the pages go, and the pagination they need.
   struct Layout {
     var geometry: PageGeometry
     var key: PageKey
+    /// True when the settle had the notes open.
+    var notesOpen: Bool
   }
 
   /// Which settle a pagination answers, for the `paginated` event.
@@ -59,7 +63,15 @@ struct ReaderRules {
   private(set) var offset: Int
   private(set) var state: State = .waitingForLayout
   private var previousOffset: Int?
-  private var invariants = ReaderInvariants()
+  var invariants = ReaderInvariants()
+  /// The notes, above the layout: every layout change keeps them.
+  var notes = ReaderNotes()
+  /// Where the notes were last said to be shown (a `notes` event reports a move).
+  var notesShownAs = NotesShownAs.hidden
+  /// The selection, clipped to one page.
+  var selection: ReaderSelection?
+  /// A `select` that came before any layout: clipped once the first one is shown.
+  var pendingSelect: (offset: Int, length: Int)?
   /// The sidebar as the navigation stage last asked for it.
   private(set) var sidebar: SidebarMode = .hide
   /// The selected chapter (from the navigation stage), carried into `shown`.
@@ -85,8 +97,10 @@ struct ReaderRules {
     }
     let next = PageGeometry(
       width: s.width - sidebarWidth, height: s.height, division: division, insets: insets, direction: direction,
-      horizontalSizeClass: s.horizontalSizeClass)
-    return Layout(geometry: next, key: PageKey(width: next.pageWidth, height: next.pageHeight, textSize: s.textSize))
+      horizontalSizeClass: s.horizontalSizeClass, notesOpen: s.notesOpen)
+    return Layout(
+      geometry: next, key: PageKey(width: next.pageWidth, height: next.pageHeight, textSize: s.textSize),
+      notesOpen: s.notesOpen)
   }
 
   /// True when showing `layout` would show exactly what is on screen — the same pagination
@@ -102,6 +116,7 @@ struct ReaderRules {
       next.frames == screen.geometry.frames, next.notes == screen.geometry.notes
     else { return false }
     screen.geometry = next
+    screen.notesOpen = layout.notesOpen
     state = .showing(screen)
     return true
   }
@@ -120,8 +135,10 @@ struct ReaderRules {
     let geometry = layout.geometry
     let firstPage = Self.first(for: pagination.page(containing: offset) ?? 0, in: geometry)
     let screen = Screen(
-      geometry: geometry, textSize: layout.key.textSize, pagination: pagination, firstPage: firstPage)
+      geometry: geometry, textSize: layout.key.textSize, pagination: pagination, firstPage: firstPage,
+      notesOpen: layout.notesOpen)
     state = .showing(screen)
+    let reclipped = reclipSelection(in: pagination)
     output.append(
       Event(
         time: time,
@@ -132,6 +149,8 @@ struct ReaderRules {
             characters: cache == .miss ? pagination.charactersLaidOut : 0, settled: answer.settled,
             queuedMs: answer.queuedMs, computeClock: answer.computeClock))))
     show(screen, cause: cause, at: time, into: &output)
+    if reclipped { emitSelection(cause: cause.kind.type, at: time, into: &output) }
+    notesMaybeMoved(over: geometry, at: time, into: &output)
   }
 
   /// A `turn`: moves by a page or a spread and re-anchors the place to the first character on
@@ -171,7 +190,7 @@ struct ReaderRules {
   }
 
   /// Emits `shown` for the screen, and a `violation` for every rule it breaks.
-  private mutating func show(_ screen: Screen, cause: Event, at time: Double, into output: inout [Event]) {
+  mutating func show(_ screen: Screen, cause: Event, at time: Double, into output: inout [Event]) {
     let pagination = screen.pagination
     let geometry = screen.geometry
     let firstPage = screen.firstPage
@@ -180,7 +199,7 @@ struct ReaderRules {
     let shown = Shown(
       offset: offset, pages: pages, ranges: ranges, pageCount: pagination.pageCount, layout: geometry.layout,
       frames: Array(geometry.frames.prefix(max(1, pages.count))), notes: geometry.notes,
-      excerpt: ranges.first.map { document.excerpt($0) } ?? "", chapter: chapter)
+      excerpt: ranges.first.map { document.excerpt($0) } ?? "", notesOpen: screen.notesOpen, chapter: chapter)
     output.append(Event(time: time, .shown(shown)))
     let snapshot = ReaderSnapshot(
       offset: offset, previousOffset: previousOffset, pages: pages,
@@ -189,7 +208,8 @@ struct ReaderRules {
       style: pagination.style,
       cause: cause.kind.type.rawValue, breaksFingerprint: pagination.pageStarts.hashValue,
       key:
-        "\(NumberFormat.shortest(geometry.pageWidth))×\(NumberFormat.shortest(geometry.pageHeight)) \(screen.textSize.rawValue)"
+        "\(NumberFormat.shortest(geometry.pageWidth))×\(NumberFormat.shortest(geometry.pageHeight)) \(screen.textSize.rawValue)",
+      notesOpen: screen.notesOpen, notesHash: notes.hash, selection: selection?.range
     )
     for (rule, message) in invariants.check(snapshot) {
       output.append(

@@ -10,7 +10,9 @@ import Simulator
 /// gets one answer: `paginated` (then `shown`) for a layout that differs from the screen,
 /// `skipped` (`unchanged`) for one that does not, and `skipped` (`superseded`) for one a later
 /// queued settle replaced before the thread was free. The hinge never turns a page; only
-/// `turn` and `goto` move the place.
+/// `turn` and `goto` move the place. Notes (`notes`, `note`, `addToNotes`) and the selection
+/// (`select`) are handled in arrival order too; opening or closing the notes reaches the
+/// layout through the settle stage (`Settled.notesOpen`).
 ///
 /// The rules live in `ReaderRules`, which knows no clock; the compute time in
 /// `ReaderMainThread`, which knows no rules. This stage runs each input through both: the
@@ -50,7 +52,7 @@ public struct ReaderStateMachine: Stage {
   public mutating func receive(_ event: Event, into output: inout [Event]) {
     mainThread.eventSeen(at: event.time)
     switch event.kind {
-    case .settled, .turn, .goto, .navigation: break
+    case .settled, .turn, .goto, .notes, .note, .select, .addToNotes, .navigation: break
     default: return
     }
     guard mainThread.inputArrived(event) else { return }
@@ -94,8 +96,13 @@ public struct ReaderStateMachine: Stage {
       mainThread.prepaginate(textSize: layout.key.textSize, after: work.done)
     case .turn(let direction): rules.turned(direction, cause: event, at: now, into: &output)
     case .goto(let target): rules.wentTo(target, cause: event, at: now, into: &output)
+    case .notes(let action): rules.notesToggled(action, at: now, into: &output)
+    case .note(let text): rules.noteEdited(text, at: now, into: &output)
+    case .select(let offset, let length): rules.selected(offset: offset, length: length, at: now, into: &output)
+    case .addToNotes: rules.addedToNotes(at: now, into: &output)
     case .navigation(let navigation): rules.navigated(navigation, cause: event, at: now, into: &output)
-    default: preconditionFailure("the reader handles settled, turn and goto, not \(event.kind)")
+    default:
+      preconditionFailure("the reader handles settled, turn, goto, notes, selection and navigation, not \(event.kind)")
     }
   }
 

@@ -10,7 +10,8 @@ import EventStream
 /// - `paginated` for that settle (its queued wait, compute time, cache outcome, page count),
 ///   then the `shown` that puts it on screen: the record closes at the `shown`, and
 ///   `shown = settled + queuedMs + paginationMs`;
-/// - `skipped` `unchanged`: nothing to repaginate; the record (cache `skip`) closes then;
+/// - `skipped` `unchanged` (or `fixedLayout`: a PDF's text size changed): nothing to repaginate;
+///   the record (cache `skip`) closes then;
 /// - `skipped` `superseded`: a later settle replaced the layout before the reader was free;
 ///   the record (cache `superseded`, no `shown`) closes then — never given another layout's
 ///   pagination.
@@ -119,7 +120,7 @@ public struct TimingStateMachine: Stage {
     state = records.isEmpty ? .idle : .waiting(records, paginated: false)
     record.queuedMs = TimingRecord.nanoseconds(time - s.settled)
     switch s.reason {
-    case .unchanged:
+    case .unchanged, .fixedLayout:
       record.cache = .skip
       record.pageCount = pagesShown
       record.shown = time

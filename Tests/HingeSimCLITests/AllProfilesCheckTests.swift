@@ -24,3 +24,16 @@ struct AllProfilesCheckTests {
     }
   }
 }
+
+/// The same with the fixed-layout reader: the bundled PDF through every trace on every profile.
+@Suite("All profiles × all traces, PDF")
+struct AllProfilesPDFCheckTests {
+  @Test("check --pdf passes", arguments: ["iphone-duo", "none", "pixel-fold", "tablet"])
+  func checkPasses(_ profile: String) {
+    let traces = AllProfilesCheckTests.traces.map { packageRoot + "/traces/" + $0 }
+    let r = CLIHarness.run(
+      ["check"] + traces + ["--pdf", packageRoot + "/texts/pdf-sample.pdf", "--profile", profile, "--compute-ms", "1"])
+    #expect(r.code == 0, "\(profile): \(r.stdout) \(r.stderr)")
+    #expect(r.stdout.contains("\(traces.count) passed, 0 failed"))
+  }
+}

@@ -16,7 +16,7 @@ enum CLIHarness {
     let err = OutputFile.capturing()
     let context = CommandContext(stdout: out, stderr: err, resourceRoot: TestSupport.packageRoot)
     let resolved = arguments.map { arg in
-      arg.hasPrefix("traces/") || arg.hasPrefix("texts/") || arg.hasPrefix("profiles/")
+      arg.hasPrefix("traces/") || arg.hasPrefix("texts/") || arg.hasPrefix("profiles/") || arg.hasPrefix("docs/")
         ? TestSupport.packageRoot + "/" + arg : arg
     }
     let code = HingeSimCLI.run(["hingesim"] + resolved, context: context)

@@ -30,6 +30,22 @@ import Testing
       ])
   }
 
+  @Test func theNotesOpenStateAndTheSelectionAreStateTheNotesTextIsNot() throws {
+    let notes: [Event] = [
+      Event(time: 0, .sample(angle: 110)), Event(time: 100, .notes(.open)), Event(time: 150, .note("draft")),
+      Event(time: 200, .select(offset: 10, length: 5)), Event(time: 250, .addToNotes), Event(time: 300, .turn(.next)),
+    ]
+    var source = WindowedSource(base: ArraySource(notes), fromMs: 300)
+    var out: [Event] = []
+    while let event = try source.next() { out.append(event) }
+    #expect(
+      out == [
+        Event(time: 0, .notes(.open)), Event(time: 0, .select(offset: 10, length: 5)),
+        Event(time: 0, .sample(angle: 110)),
+        Event(time: 0, .turn(.next)),
+      ])
+  }
+
   @Test func nothingAtOrAfterTheCutIsLostOrInvented() throws {
     for from in stride(from: 0.0, through: 750, by: 50) {
       let out = try window(from: from)

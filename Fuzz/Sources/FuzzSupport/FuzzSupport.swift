@@ -2,6 +2,7 @@
 @_exported import EventStream
 @_exported import Inputs
 @_exported import Knob
+@_exported import Reader
 @_exported import Simulator
 @_exported import Timing
 @_exported import Typesetter

@@ -14,8 +14,11 @@ public func fuzzScript(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     _ = error.description
     return 0
   }
-  var options = CompiledScript.Options(angleRange: 0...180, defaultRateHz: 100, maxEvents: 100_000)
-  options.chapterCount = 5  // a text of five chapters, like the bundled sample: `open-chapter` is bounded
+  // A text of 50,000 UTF-16 units, as the sample chapter's: `select` past it is an error; and of
+  // five chapters, as the sample has: `open-chapter` past them is one too.
+  var options = CompiledScript.Options(
+    angleRange: 0...180, defaultRateHz: 100, maxEvents: 100_000, textLength: 50_000)
+  options.chapterCount = 5
   do {
     var source = ScriptSource(try CompiledScript.compile(lines: lines, file: "fuzz.hinge", options: options))
     let played = Fuzz.drain(&source)

@@ -201,6 +201,24 @@ public struct EventDecoder: Sendable {
       kind = .back
     case (.sidebar?, _):
       kind = .sidebar(try fieldReader.name("sidebar", SidebarMode.self) { SidebarMode(rawValue: $0.lowercased()) })
+    case (.notes?, .simulator) where fieldReader.has("hash"):
+      return .skipped  // the reader's notes state, not the input
+    case (.notes?, _):
+      kind = .notes(try fieldReader.name("notes", NotesAction.self) { NotesAction(rawValue: $0.lowercased()) })
+    case (.note?, _):
+      kind = .note(try fieldReader.string("text"))
+    case (.select?, _):
+      let offset = try fieldReader.integer("offset")
+      guard offset >= 0 else {
+        throw Failure(column: typeColumn, message: "expected an 'offset' ≥ 0 (UTF-16 units), found \(offset)")
+      }
+      let length = try fieldReader.integer("length")
+      guard length >= 0 else {
+        throw Failure(column: typeColumn, message: "expected a 'length' ≥ 0 (UTF-16 units), found \(length)")
+      }
+      kind = .select(offset: offset, length: length)
+    case (.addToNotes?, _):
+      kind = .addToNotes
     case (.status?, .simulator):
       kind = .status(
         StatusChange(
@@ -232,9 +250,10 @@ public struct EventDecoder: Sendable {
           textSize: try fieldReader.name("textSize", TextSize.self) { TextSize(name: $0) },
           division: try fieldReader.division(), sizes: try fieldReader.integer("sizes"),
           changed: try fieldReader.bool("changed"), cycle: try fieldReader.cycle(),
-          horizontalSizeClass: try fieldReader.optionalName("horizontalSizeClass", SizeClass.self)))
+          horizontalSizeClass: try fieldReader.optionalName("horizontalSizeClass", SizeClass.self),
+          notesOpen: fieldReader.has("notesOpen") ? try fieldReader.bool("notesOpen") : false))
     case (.paginated?, .simulator), (.skipped?, .simulator), (.shown?, .simulator), (.timing?, .simulator),
-      (.violation?, .simulator), (.navigation?, .simulator):
+      (.violation?, .simulator), (.selection?, .simulator), (.navigation?, .simulator):
       return .skipped
     default:
       kind = nil
@@ -242,8 +261,8 @@ public struct EventDecoder: Sendable {
     guard let kind else {
       let known =
         dialect == .input
-        ? "hinge, orientation, textSize, turn, goto, split, mark, openChapter, back, sidebar"
-        : "hinge, status, pose, scene, regions, settled, orientation, textSize, turn, goto, split, mark, openChapter, back, sidebar"
+        ? "hinge, orientation, textSize, turn, goto, split, mark, notes, note, select, addToNotes, openChapter, back, sidebar"
+        : "hinge, status, pose, scene, regions, settled, orientation, textSize, turn, goto, split, mark, notes, note, select, addToNotes, openChapter, back, sidebar"
       let hint =
         dialect == .input && EventType(rawValue: typeName).map(EventType.outputs.contains) == true
         ? " — is this a simulator stream? pipe it to 'hingesim read'" : ""
@@ -341,7 +360,7 @@ private struct Fields {
   }
 
   func cycle() throws(EventDecoder.Failure) -> SettleCycle {
-    let cause = try read("cause", "a cause (initial, status FROM→TO, rotation, text size, split, other)") {
+    let cause = try read("cause", "a cause (initial, status FROM→TO, rotation, text size, split, notes, other)") {
       $0.asString.flatMap(SettleCause.init(name:))
     }
     return SettleCycle(

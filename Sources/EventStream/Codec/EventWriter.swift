@@ -38,6 +38,26 @@ public enum EventWriter {
     case .openChapter(let id): w.field("id", id)
     case .back: break
     case .sidebar(let mode): w.field("sidebar", mode.rawValue)
+    case .notes(let action): w.field("notes", action.rawValue)
+    case .note(let text): w.field("text", text)
+    case .select(let offset, let length):
+      w.field("offset", offset)
+      w.field("length", length)
+    case .addToNotes: break
+    case .notesState(let n):
+      w.field("change", n.change.rawValue)
+      w.field("open", n.open)
+      w.field("shownAs", n.shownAs.rawValue)
+      w.field("length", n.length)
+      w.field("hash", n.hash)
+      if let warning = n.warning { w.field("warning", warning) }
+    case .selection(let s):
+      w.field("offset", s.offset)
+      w.field("length", s.length)
+      w.field("requestedLength", s.requestedLength)
+      w.field("page", s.page)
+      w.field("clipped", s.clipped)
+      w.field("cause", s.cause.rawValue)
     case .hinge(let h) where !h.hasHinge:
       w.null("hinge")
     case .hinge(let h):
@@ -83,6 +103,7 @@ public enum EventWriter {
       w.field("firstSize", s.cycle.firstSize)
       w.field("lastSize", s.cycle.lastSize)
       if let h = s.horizontalSizeClass { w.field("horizontalSizeClass", h.rawValue) }
+      if s.notesOpen { w.field("notesOpen", true) }
     case .paginated(let p):
       w.field("pageWidth", p.pageWidth)
       w.field("pageHeight", p.pageHeight)
@@ -125,6 +146,16 @@ public enum EventWriter {
       w.closeArray()
       w.field("notes", s.notes.rawValue)
       w.field("excerpt", s.excerpt)
+      if let scales = s.pageScales {
+        w.openArray("pageScales")
+        for scale in scales {
+          var e: [UInt8] = []
+          JSONObjectWriter.appendNumber(scale, to: &e)
+          w.rawElement(e)
+        }
+        w.closeArray()
+      }
+      if s.notesOpen { w.field("notesOpen", true) }
       if let chapter = s.chapter { w.field("chapter", chapter) }
     case .timing(let r):
       TimingRecordCoding.write(r, into: &w)

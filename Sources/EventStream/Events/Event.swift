@@ -57,6 +57,14 @@ public enum EventKind: Sendable, Equatable {
   case back
   /// The library's sidebar shown or hidden beside the reader.
   case sidebar(SidebarMode)
+  /// The notes are opened or closed.
+  case notes(NotesAction)
+  /// The notes text is replaced (the user typed it).
+  indirect case note(String)
+  /// The user selects `length` UTF-16 units from `offset`.
+  case select(offset: Int, length: Int)
+  /// Add to Notes: the selected text is appended to the notes.
+  case addToNotes
 
   // MARK: Simulator output
   /// A delivered hinge update (what `UIHingeInteraction` hands the app).
@@ -86,11 +94,17 @@ public enum EventKind: Sendable, Equatable {
   indirect case violation(Violation)
   /// The navigation stage's state: the selected chapter, the sidebar and the columns.
   indirect case navigation(NavigationState)
+  /// The notes changed (opened, closed, edited, added to, moved by a layout change).
+  indirect case notesState(NotesState)
+  /// The selection, clipped to one page (after a `select` or a layout change).
+  indirect case selection(SelectionState)
 
   /// True for the kinds that traces and scripts may contain.
   public var isInput: Bool {
     switch self {
-    case .sample, .orientation, .textSize, .turn, .goto, .split, .mark, .openChapter, .back, .sidebar: true
+    case .sample, .orientation, .textSize, .turn, .goto, .split, .mark, .notes, .note, .select, .addToNotes,
+      .openChapter, .back, .sidebar:
+      true
     default: false
     }
   }
@@ -98,17 +112,21 @@ public enum EventKind: Sendable, Equatable {
 
 /// The `type` of an event in JSON Lines: raw samples and delivered updates share `hinge`.
 public enum EventType: String, CaseIterable, Sendable {
-  case hinge, orientation, textSize, turn, goto, split, mark, openChapter, back, sidebar
+  case hinge, orientation, textSize, turn, goto, split, mark, notes, note, select, addToNotes, openChapter, back,
+    sidebar
   case status, pose, scene, regions, settled
-  case paginated, skipped, shown, timing, violation, navigation
+  case paginated, skipped, shown, timing, violation, selection, navigation
 
-  /// The types an input trace may hold.
+  /// The types an input trace may hold (`notes` is also the reader's output, as `hinge` is
+  /// the simulator's).
   public static let inputs: [EventType] = [
-    .hinge, .orientation, .textSize, .turn, .goto, .split, .mark, .openChapter, .back, .sidebar,
+    .hinge, .orientation, .textSize, .turn, .goto, .split, .mark, .notes, .note, .select, .addToNotes, .openChapter,
+    .back, .sidebar,
   ]
   /// The types only the simulator and the reader emit.
   public static let outputs: [EventType] = [
-    .status, .pose, .scene, .regions, .settled, .paginated, .skipped, .shown, .timing, .violation, .navigation,
+    .status, .pose, .scene, .regions, .settled, .paginated, .skipped, .shown, .timing, .violation, .selection,
+    .navigation,
   ]
 }
 
@@ -126,6 +144,11 @@ extension EventKind {
     case .openChapter: .openChapter
     case .back: .back
     case .sidebar: .sidebar
+    case .notes, .notesState: .notes
+    case .note: .note
+    case .select: .select
+    case .addToNotes: .addToNotes
+    case .selection: .selection
     case .status: .status
     case .pose: .pose
     case .scene: .scene

@@ -9,7 +9,7 @@ public enum LayoutKind: String, Sendable, CaseIterable {
 }
 
 /// Where notes appear.
-public enum NotesPlacement: String, Sendable {
+public enum NotesPlacement: String, Sendable, CaseIterable {
   /// On the trailing side of the fold.
   case trailing
   /// In a sheet over the page.
@@ -35,6 +35,9 @@ public enum SkipReason: String, Sendable, CaseIterable {
   case unchanged
   /// A later settle arrived while the reader was busy; only the latest is paginated.
   case superseded
+  /// Only the text size changed and the document is fixed-layout (a PDF): its pages do not
+  /// reflow, so the screen stays.
+  case fixedLayout
 }
 
 /// The reader answered a settle without paginating it.
@@ -103,7 +106,7 @@ public struct Paginated: Sendable, Equatable {
 
 /// What the reader shows.
 public struct Shown: Sendable, Equatable {
-  /// The place: a UTF-16 offset.
+  /// The place: a UTF-16 offset (a page index for a PDF, whose `ranges` are then `i..<i+1`).
   public var offset: Int
   /// Visible page indices, 0-based.
   public var pages: [Int]
@@ -119,15 +122,22 @@ public struct Shown: Sendable, Equatable {
   public var notes: NotesPlacement
   /// The first words of the first visible page (for timelines).
   public var excerpt: String
+  /// A fixed-layout (PDF) reader's scale of each visible page (frame width / page width);
+  /// nil for text, and then not written.
+  public var pageScales: [Double]?
+  /// True when the layout was made with the notes open (written only when true).
+  public var notesOpen: Bool
   /// The selected chapter's id (from the navigation stage), nil without one.
   public var chapter: Int?
 
   /// Makes a shown event.
   public init(
     offset: Int, pages: [Int], ranges: [Range<Int>], pageCount: Int, layout: LayoutKind,
-    frames: [Rect], notes: NotesPlacement, excerpt: String, chapter: Int? = nil
+    frames: [Rect], notes: NotesPlacement, excerpt: String, pageScales: [Double]? = nil, notesOpen: Bool = false,
+    chapter: Int? = nil
   ) {
     self.chapter = chapter
+    self.notesOpen = notesOpen
     self.offset = offset
     self.pages = pages
     self.ranges = ranges
@@ -136,6 +146,7 @@ public struct Shown: Sendable, Equatable {
     self.frames = frames
     self.notes = notes
     self.excerpt = excerpt
+    self.pageScales = pageScales
   }
 }
 

@@ -17,6 +17,8 @@ public enum SettleCause: Sendable, Hashable, CustomStringConvertible {
   case textSize
   /// A Split View input.
   case split
+  /// The notes opened or closed (in a spread pose the reader then shows one page beside them).
+  case notes
   /// The library's sidebar shown or hidden (the navigation stage re-settles the reader's frame).
   case sidebar
   /// A chapter opened (the navigation stage re-settles: a chapter is paginated on its own).
@@ -73,6 +75,7 @@ public enum SettleCause: Sendable, Hashable, CustomStringConvertible {
     case .rotation: "rotation"
     case .textSize: "text size"
     case .split: "split"
+    case .notes: "notes"
     case .sidebar: "sidebar"
     case .chapter: "chapter"
     case .other: "other"
@@ -88,6 +91,7 @@ public enum SettleCause: Sendable, Hashable, CustomStringConvertible {
     case "rotation": self = .rotation
     case "text size": self = .textSize
     case "split": self = .split
+    case "notes": self = .notes
     case "sidebar": self = .sidebar
     case "chapter": self = .chapter
     case "other": self = .other

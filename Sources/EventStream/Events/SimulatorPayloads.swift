@@ -131,13 +131,18 @@ public struct Settled: Sendable, Equatable {
   /// The horizontal size class of the last scene size (nil when the stream carries none): the
   /// reader splits a wide regular-width view without a fold into a spread.
   public var horizontalSizeClass: SizeClass?
+  /// True while the notes are open: part of the layout key, since in a spread pose the reader
+  /// then shows one page in the leading region beside them (written only when true; streams
+  /// without it have the notes closed).
+  public var notesOpen: Bool
 
   /// Makes a settled event.
   public init(
     width: Double, height: Double, textSize: TextSize, division: Division?, sizes: Int,
-    changed: Bool, cycle: SettleCycle, horizontalSizeClass: SizeClass? = nil
+    changed: Bool, cycle: SettleCycle, horizontalSizeClass: SizeClass? = nil, notesOpen: Bool = false
   ) {
     self.horizontalSizeClass = horizontalSizeClass
+    self.notesOpen = notesOpen
     self.width = width
     self.height = height
     self.textSize = textSize

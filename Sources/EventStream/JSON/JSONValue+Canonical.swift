@@ -10,11 +10,19 @@ extension JSONValue {
   /// ```
   public var canonicalBytes: [UInt8] {
     var bytes: [UInt8] = []
-    appendCanonical(to: &bytes)
+    append(to: &bytes, sortingKeys: true)
     return bytes
   }
 
-  private func appendCanonical(to bytes: inout [UInt8]) {
+  /// The value written compactly as `canonicalBytes` is, but with object keys in document
+  /// order: what a peer reads back field by field (a CDP command, a line of an export).
+  public var orderedBytes: [UInt8] {
+    var bytes: [UInt8] = []
+    append(to: &bytes, sortingKeys: false)
+    return bytes
+  }
+
+  private func append(to bytes: inout [UInt8], sortingKeys: Bool) {
     switch self {
     case .null: bytes.append(contentsOf: "null".utf8)
     case .bool(let b): bytes.append(contentsOf: (b ? "true" : "false").utf8)
@@ -24,20 +32,22 @@ extension JSONValue {
       bytes.append(UInt8(ascii: "["))
       for (i, item) in items.enumerated() {
         if i > 0 { bytes.append(UInt8(ascii: ",")) }
-        item.appendCanonical(to: &bytes)
+        item.append(to: &bytes, sortingKeys: sortingKeys)
       }
       bytes.append(UInt8(ascii: "]"))
     case .object(let fields):
       bytes.append(UInt8(ascii: "{"))
-      let sorted = fields.enumerated().sorted { a, b in
-        let (x, y) = (a.element.0.utf8, b.element.0.utf8)
-        return x.elementsEqual(y) ? a.offset < b.offset : x.lexicographicallyPrecedes(y)
-      }
+      let sorted =
+        sortingKeys
+        ? fields.enumerated().sorted { a, b in
+          let (x, y) = (a.element.0.utf8, b.element.0.utf8)
+          return x.elementsEqual(y) ? a.offset < b.offset : x.lexicographicallyPrecedes(y)
+        } : Array(fields.enumerated())
       for (i, field) in sorted.enumerated() {
         if i > 0 { bytes.append(UInt8(ascii: ",")) }
         JSONObjectWriter.appendString(field.element.0, to: &bytes)
         bytes.append(UInt8(ascii: ":"))
-        field.element.1.appendCanonical(to: &bytes)
+        field.element.1.append(to: &bytes, sortingKeys: sortingKeys)
       }
       bytes.append(UInt8(ascii: "}"))
     }

@@ -12,6 +12,8 @@ import Typesetter
 struct ReaderOptions {
   /// The text to paginate (default: the bundled sample chapter).
   var textPath: String?
+  /// `--pdf FILE`: show this PDF instead of a text (the fixed-layout reader).
+  var pdfPath: String?
   /// The starting place, UTF-16 offset.
   var offset = 0
   /// The order the pages run in (`--direction ltr|rtl|auto`, default `auto`: the text's).
@@ -60,6 +62,7 @@ struct ReaderOptions {
         throw .usage(error.description)
       }
     }
+    try o.parsePDF(&args)
     return o
   }
 

@@ -7,7 +7,7 @@ import Simulator
 /// options; the benchmarks themselves live in the `Benchmarks` module.
 struct BenchCommand: Command {
   static let name = "bench"
-  static let summary = "run a built-in benchmark (typeset, placement, simulate, script, knob)"
+  static let summary = "run a built-in benchmark (typeset, placement, simulate, script, knob, web)"
   static let usage = """
     usage: hingesim bench NAME [options]
 
@@ -32,6 +32,12 @@ struct BenchCommand: Command {
                  FakeEvdev), the mapping and the live loop, rate policy off; --mapper-only stops
                  at the mapped action
 
+      web        headless Chromium with the bundled web reader: the CDP round trip of a
+                 metrics override and the delay to the page's resize handler (p50/p99), and
+                 the browser's repagination at each pose next to the typesetter's and the
+                 device model's (options: --samples N (default 200), --runs N (default 3),
+                 --browser PATH, --text FILE)
+
     options (simulate, script):
       --samples N    samples to generate (default 1000000)
       --runs N       runs; the median is reported (default 5, at least 3)
@@ -43,7 +49,7 @@ struct BenchCommand: Command {
 
     """
 
-  static let names = ["typeset", "placement", "simulate", "script", "knob"]
+  static let names = ["typeset", "placement", "simulate", "script", "knob", "web"]
 
   static func run(_ args: inout Arguments, _ context: CommandContext) throws(CLIError) -> ExitCode {
     let list = names.joined(separator: ", ")
@@ -54,6 +60,7 @@ struct BenchCommand: Command {
     case "simulate": return try simulate(&args, context)
     case "script": return try script(&args, context)
     case "knob": return try knob(&args, context)
+    case "web": return try web(&args, context)
     default: throw .usage("unknown benchmark '\(name)' (available: \(list))")
     }
   }
@@ -171,6 +178,25 @@ struct BenchCommand: Command {
       }
     }
     return measuredAll ? .ok : .failure
+  }
+
+  static func web(_ args: inout Arguments, _ context: CommandContext) throws(CLIError) -> ExitCode {
+    let samples = try args.int("--samples") ?? 200
+    let runs = try args.int("--runs") ?? 3
+    let browser = try args.option("--browser")
+    let textPath = try args.option("--text") ?? context.resourceRoot + "/texts/sample-chapter.txt"
+    let extra = try args.positionals()
+    guard extra.isEmpty else { throw .usage("bench web takes no arguments, found '\(extra[0])'") }
+    guard (1...10_000).contains(samples) else { throw .usage("--samples: expected 1…10000, found \(samples)") }
+    guard (1...100).contains(runs) else { throw .usage("--runs: expected 1…100, found \(runs)") }
+    let profile = try SourceOptions().loadProfile(context)
+    let text = try TextFile.read(textPath).text
+    let settings = WebBenchmark.Settings(
+      browser: browser, readerURL: "file://" + context.resourceRoot + "/web/reader/index.html", profile: profile,
+      text: text, textName: textPath.split(separator: "/").last.map(String.init) ?? textPath, samples: samples,
+      runs: runs)
+    try reporting { () throws(BenchmarkError) in try WebBenchmark.run(settings, out: context.stdout) }
+    return .ok
   }
 
   /// Takes `--samples` (at least 1000) and `--runs` (at least 3) of simulate and script.

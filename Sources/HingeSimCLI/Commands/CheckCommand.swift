@@ -12,15 +12,24 @@ struct CheckCommand: Command {
   static let summary = "run sources and fail (exit 1) if the reader broke a rule"
   static let usage = """
     usage: hingesim check SOURCE… [options]
+           hingesim check SOURCE --app APP.jsonl [options]
 
     Runs each SOURCE through the simulator and the reader and prints one line per file:
     'ok' with the number of shown states checked, the violations, or the error that stopped
     it; then 'N passed, N failed[, N errors]'. Exit 1 if any file has a violation, 0
     otherwise; a file that could not be read makes it 65/66/74 (the worst).
 
+    With --app, judges a real app instead of the reader model: SOURCE (the script that
+    drove the app) runs through the simulator, the app log (docs/app-log.md) is aligned
+    with it by its 'sync', and the app is held to the reader's rules and to the app-only
+    ones (frame-matches-pose, paginated-before-settle, paginate-once-per-settle,
+    shown-after-settle, layout-matches-fold). Each violation names the rule, the app's
+    line and the simulator's state. Exit 1 on any violation, 65 for a bad log.
+
     options:
-      --text FILE, --offset N, --direction D, --prepaginate, --chapters, --lang TAG,
-      --typography T, --compute-model M, --compute-ms MS       as for 'hingesim run'
+      --app APP.jsonl    the app log to check (one SOURCE; not with --pdf)
+      --text FILE, --pdf FILE, --offset N, --direction D, --prepaginate, --chapters,
+      --lang TAG, --typography T, --compute-model M, --compute-ms MS   as for 'hingesim run'
       --profile NAME, --settle-ms MS, --division-when-flat W, --format F, --lenient,
       --from T, --to T, --max-events N                         as for 'hingesim simulate'
 
@@ -29,20 +38,31 @@ struct CheckCommand: Command {
   static func run(_ args: inout Arguments, _ context: CommandContext) throws(CLIError) -> ExitCode {
     let options = try SourceOptions.parse(&args)
     let readerOptions = try ReaderOptions.parse(&args)
+    let appPath = try args.option("--app")
     let paths = try args.positionals()
     guard !paths.isEmpty else { throw .usage("check needs at least one SOURCE") }
     let profile = try options.loadProfile(context)
-    let document = try readerOptions.loadDocument(profile: profile, context: context)
+    let input = try readerOptions.loadInput(profile: profile, context: context)
+    if let appPath {
+      guard case .text(let document) = input else {
+        throw .usage("check --app judges an app reading a text; it does not go with --pdf")
+      }
+      guard paths.count == 1 else { throw .usage("check --app takes one SOURCE, found \(paths.count)") }
+      let run = try AppRun.run(
+        paths[0], appPath: appPath, profile: profile, document: document, options: options, reader: readerOptions,
+        everything: false, context: context)
+      return report(run, context)
+    }
     var failed = 0
     var errored = 0
     var worst: ExitCode = .ok
     for path in paths {
       do throws(CLIError) {
         let opener = options.opener(
-          profile: profile, context: context, chapterCount: Library(text: document.text).chapters.count)
+          profile: profile, context: context, textLength: input.textLength, chapterCount: input.chapterCount)
         let source = try opener.openForCommand(path)
         var pipeline = RunPipeline.full(
-          profile: profile, document: document, options: RunOptions(options, reader: readerOptions))
+          profile: profile, input: input, options: RunOptions(options, reader: readerOptions))
         var shown = 0
         var violations: [Violation] = []
         var times: [Double] = []
@@ -77,5 +97,27 @@ struct CheckCommand: Command {
       "\(passed) passed, \(failed) failed" + (errored > 0 ? ", \(errored) error\(errored == 1 ? "" : "s")" : ""))
     if worst != .ok { return worst }
     return failed > 0 ? .failure : .ok
+  }
+
+  /// Prints an app log's verdict: `ok` with what was checked, or each violation with the
+  /// app's line, the time on the script's clock and the simulator's state.
+  static func report(_ run: AppRun, _ context: CommandContext) -> ExitCode {
+    let a = run.alignment
+    let what = "\(run.appPath) against \(run.path)"
+    let checked =
+      "\(a.shownChecked) shown state\(a.shownChecked == 1 ? "" : "s") and \(a.settleCount) settle\(a.settleCount == 1 ? "" : "s") checked"
+    guard !a.findings.isEmpty else {
+      context.stdout.line("ok    \(what): \(checked)")
+      return .ok
+    }
+    context.stdout.line(
+      "FAIL  \(what): \(a.findings.count) violation\(a.findings.count == 1 ? "" : "s") (\(checked))")
+    for f in a.findings.prefix(50) {
+      context.stdout.line(
+        "        \(run.appPath):\(f.line)  \(NumberFormat.ms(f.time)) ms  \(f.rule): \(f.message) [simulator: \(f.state)]"
+      )
+    }
+    if a.findings.count > 50 { context.stdout.line("        … \(a.findings.count - 50) more") }
+    return .failure
   }
 }

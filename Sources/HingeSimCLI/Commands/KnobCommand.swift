@@ -17,7 +17,8 @@ struct KnobCommand: Command {
 
     Reads a knob (a dial, wheel or absolute wheel; see 'hingesim devices') and drives the
     simulator in real time: turning moves the hinge, a button press rotates the phone (or
-    steps the text size, or turns the page). Events are stamped with CLOCK_MONOTONIC.
+    steps the text size, turns the page, or opens and closes the notes). Events are
+    stamped with CLOCK_MONOTONIC.
 
     options:
       --device PATH|auto     the evdev node (default auto: the first knob in /dev/input)
@@ -27,7 +28,7 @@ struct KnobCommand: Command {
       --degrees-per-step X   degrees per step (default: one full turn sweeps the range)
       --acceleration A       extra gain for fast turns (default 0: linear)
       --snap                 snap to detents at 0, 90 and 180 degrees
-      --button-action A      rotate (default), text-size or turn
+      --button-action A      rotate (default), text-size, turn or notes
       --grab                 take the device from the desktop (released on exit, Ctrl-C too)
       --wait                 when the knob is unplugged, wait for it to come back
       --record FILE          write the mapped input (JSON Lines) — it replays to the same stream
@@ -70,6 +71,7 @@ struct KnobCommand: Command {
       options.duration = duration
     }
     options.reader = try ReaderOptions.parse(&args)
+    if options.reader.pdfPath != nil { throw .usage("knob reads a text; --pdf goes with run, read, check and report") }
     options.source.profileName = try args.option("--profile") ?? "iphone-duo"
     if let settle = try args.double("--settle-ms") {
       guard settle >= 0 else { throw .usage("--settle-ms: expected a number ≥ 0, found \(settle)") }

@@ -14,9 +14,11 @@ struct PaginateCommand: Command {
     usage: hingesim paginate FILE --width W --height H [options]
            hingesim paginate --text STRING --width W --height H [options]
            hingesim paginate FILE --chapters [--json]
+           hingesim paginate --pdf FILE [--json]
 
     Lays the text out in pages of W × H points and prints the page count, the page holding
-    --offset, and each page's start offset and first words.
+    --offset, and each page's start offset and first words. With --pdf, prints the PDF's page
+    count and each page's size in points as poppler reads them (a PDF does not reflow).
 
     --chapters lists the text's chapters instead (the library: id, title, UTF-16 range; the
     heading rule is in docs/reader.md, Navigation); a text without headings is one chapter.
@@ -49,6 +51,7 @@ struct PaginateCommand: Command {
     """
 
   static func run(_ args: inout Arguments, _ context: CommandContext) throws(CLIError) -> ExitCode {
+    if let pdf = try args.option("--pdf") { return try paginatePDF(pdf, &args, context) }
     let inline = try args.option("--text")
     if args.flag("--chapters") { return try listChapters(&args, inline: inline, context) }
     var setup = try TypesetSetup.parse(&args, context)

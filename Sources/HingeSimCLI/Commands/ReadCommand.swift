@@ -18,8 +18,8 @@ struct ReadCommand: Command {
     'hingesim simulate X | hingesim read' equals 'hingesim run X --json'.
 
     options:
-      --text FILE, --offset N, --direction D, --prepaginate, --chapters, --lang TAG,
-      --typography T, --compute-model M, --compute-ms MS       as for 'hingesim run'
+      --text FILE, --pdf FILE, --offset N, --direction D, --prepaginate, --chapters,
+      --lang TAG, --typography T, --compute-model M, --compute-ms MS   as for 'hingesim run'
       --profile NAME     the profile whose typography and insets the reader uses
       --lenient          skip bad lines with a warning
 
@@ -32,11 +32,11 @@ struct ReadCommand: Command {
     let paths = try args.positionals()
     guard paths.count <= 1 else { throw .usage("read takes at most one STREAM, found \(paths.count)") }
     let profile = try options.loadProfile(context)
-    let document = try readerOptions.loadDocument(profile: profile, context: context)
-    let opener = options.opener(profile: profile, context: context)
+    let input = try readerOptions.loadInput(profile: profile, context: context)
+    let opener = options.opener(profile: profile, context: context, textLength: input.textLength)
     let source = try opener.openForCommand(paths.first ?? "-", dialect: .simulator)
     var pipeline = RunPipeline.readerOnly(
-      profile: profile, document: document, options: RunOptions(options, reader: readerOptions))
+      profile: profile, input: input, options: RunOptions(options, reader: readerOptions))
     return try StreamRun.runToStdout(&pipeline, source: source, options: options, context: context) { event, out in
       out.write(bytes: EventWriter.line(event))
     }

@@ -13,6 +13,7 @@ struct ReportCommand: Command {
   static let summary = "latency report per cause (p50/p90/p99), traces, plots, --compare for CI"
   static let usage = """
     usage: hingesim report [SOURCE…] [options]
+           hingesim report SOURCE --app APP.jsonl [options]
            hingesim report --compare BASE.json NEW.json [--threshold PCT] [--min-delta MS]
                            [--allow-different-inputs]
 
@@ -25,8 +26,15 @@ struct ReportCommand: Command {
     records the version, profile, text and sources with content hashes, and the host. Reader
     rules broken are listed per source, and make the exit status 1 (as 'hingesim check').
 
+    With --app, the latencies are a real app's: its log (docs/app-log.md) is aligned with
+    the simulator's run of SOURCE and timed by the same timing stage (compute model 'app');
+    the trace has a process for the app beside the simulator's. A report of the model and
+    one of the app on the same inputs compare (--compare).
+
     options:
+      --app APP.jsonl    time this app log instead of the reader model (one SOURCE)
       --text FILE        the text the reader paginates (default texts/sample-chapter.txt)
+      --pdf FILE         a PDF the reader shows instead (as for 'hingesim run')
       --offset N         the reader's starting place (UTF-16 offset)
       --direction D      ltr, rtl or auto (default): the order the reader's pages run in
       --prepaginate      paginate every pose's page size in the background
@@ -83,18 +91,25 @@ struct ReportCommand: Command {
     let jobs = try args.int("--jobs") ?? BatchRunner.cores
     let threshold = try args.option("--threshold")
     let minimumDelta = try args.option("--min-delta")
+    let appPath = try args.option("--app")
     if threshold != nil || minimumDelta != nil || args.flag("--allow-different-inputs") {
       throw .usage("--threshold, --min-delta and --allow-different-inputs go with --compare")
     }
     var paths = try args.positionals()
     guard !(json && csv) else { throw .usage("--json and --csv exclude each other") }
     guard jobs >= 1 else { throw .usage("--jobs: expected an integer ≥ 1, found \(jobs)") }
+    if let appPath {
+      return try appReport(
+        paths, appPath: appPath, options: options, reader: readerOptions,
+        output: AppReportOutput(json: json, csv: csv, tracePath: tracePath, plotPath: plotPath), context: context)
+    }
     if paths.isEmpty { paths = bundledScenarios(context) }
     guard !paths.isEmpty else { throw .usage("report needs a SOURCE (no bundled scenarios found)") }
     if options.recordPath != nil, paths.count > 1 { throw .usage("--record takes one SOURCE") }
     if paths.filter({ $0 == "-" }).count > 1 { throw .usage("stdin (-) can be read once") }
 
-    let textFile = try TextFile.read(readerOptions.resolvedTextPath(context))
+    let pdf = try readerOptions.pdfPath.map { (path) throws(CLIError) in try ReaderOptions.loadPDF(path) }
+    let textFile = pdf == nil ? try TextFile.read(readerOptions.resolvedTextPath(context)) : TextFile(text: "")
     if let warning = textFile.warning { context.stderr.line("hingesim: warning: \(warning)") }
     let text = textFile.text
     let profile = try readerOptions.applyingTypesetting(to: try options.loadProfile(context), text: text)
@@ -112,7 +127,7 @@ struct ReportCommand: Command {
         do throws(CLIError) {
           return .success(
             try SourceRun.run(
-              paths[index], index: index, profile: profile, text: text, source: options,
+              paths[index], index: index, profile: profile, text: text, pdf: pdf, source: options,
               run: runOptions,
               outputs: outputs, context: jobContext))
         } catch {
@@ -211,14 +226,25 @@ struct ReportCommand: Command {
     }
     return ReportInputs(
       profile: .init(name: profile.name, hash: ContentHash.of(document.canonicalBytes)),
-      text: .init(
-        name: displayName(reader.resolvedTextPath(context), context), utf16Length: text.utf16.count,
-        hash: ContentHash.of(text.utf8)),
+      text: try textInput(text: text, reader: reader, context: context),
       offset: reader.offset, settleWindowMs: options.settleMs ?? profile.settleWindowMs,
       computeModel: reader.computeModel.name, prepaginate: reader.prepaginate,
       clock: options.realtime ? .realtime : .virtual, speed: options.realtime ? options.speed : 1,
       fromMs: options.fromMs, toMs: options.toMs,
       sources: runs.map { .init(path: displayName($0.path, context), hash: $0.hash) })
+  }
+
+  /// The document the report's reader read: the text, or the PDF of `--pdf` (its bytes hashed,
+  /// length 0: a PDF has no UTF-16 text).
+  static func textInput(text: String, reader: ReaderOptions, context: CommandContext) throws(CLIError)
+    -> ReportInputs.Text
+  {
+    guard let pdf = reader.pdfPath else {
+      return .init(
+        name: displayName(reader.resolvedTextPath(context), context), utf16Length: text.utf16.count,
+        hash: ContentHash.of(text.utf8))
+    }
+    return .init(name: displayName(pdf, context), utf16Length: 0, hash: ContentHash.of(try TextFile.readBytes(pdf)))
   }
 
   /// Every bundled scenario and recording in `traces/` (any source format), sorted.

@@ -21,11 +21,15 @@ struct RunCommand: Command {
 
     options:
       --text FILE        the text to read (any UTF-8 file)
+      --pdf FILE         show a PDF instead (pages do not reflow: the place is a page
+                         index, --offset the starting page; two up centred on the fold)
       --offset N         the starting place, a UTF-16 offset (default 0)
       --direction D      ltr, rtl or auto (default): the order the pages run in; rtl puts
                          a spread's first page right of the fold. auto follows the text's
                          base direction (FriBidi)
       --json             the full stream as JSON Lines instead of the timeline
+      --emit-app-log FILE  also write the reader model's behaviour as an app log
+                         (docs/app-log.md): what 'check --app' and 'report --app' read
       --view             the full-screen live view (plays at wall-clock pace; --speed X)
       --prepaginate      paginate every pose's page size in the background
       --chapters         paginate one chapter at a time (page counts per chapter; the
@@ -48,10 +52,16 @@ struct RunCommand: Command {
     let readerOptions = try ReaderOptions.parse(&args)
     let json = args.flag("--json")
     let view = args.flag("--view")
+    let appLogPath = try args.option("--emit-app-log")
     let paths = try args.positionals()
     guard paths.count <= 1 else { throw .usage("run takes one SOURCE, found \(paths.count)") }
     let path = paths.first ?? defaultSource(context)
+    if view, appLogPath != nil { throw .usage("--emit-app-log does not go with --view") }
+    if appLogPath != nil, readerOptions.pdfPath != nil {
+      throw .usage("--emit-app-log writes the log of an app reading a text; it does not go with --pdf")
+    }
     if view {
+      if readerOptions.pdfPath != nil { throw .usage("--view shows a text; --pdf goes with the timeline or --json") }
       // The live view plays the source at its own pace through the live run loop.
       var live = KnobRunOptions()
       live.replay = path
@@ -63,20 +73,31 @@ struct RunCommand: Command {
       return try KnobRun(options: live, context: context).run()
     }
     let profile = try options.loadProfile(context)
-    let document = try readerOptions.loadDocument(profile: profile, context: context)
+    let input = try readerOptions.loadInput(profile: profile, context: context)
     let opener = options.opener(
-      profile: profile, context: context, chapterCount: Library(text: document.text).chapters.count)
+      profile: profile, context: context, textLength: input.textLength, chapterCount: input.chapterCount)
     let source = try opener.openForCommand(path)
     var pipeline = RunPipeline.full(
-      profile: profile, document: document, options: RunOptions(options, reader: readerOptions))
+      profile: profile, input: input, options: RunOptions(options, reader: readerOptions))
+    let appLog = try appLogPath.map { path throws(CLIError) in try OutputFile.create(path: path) }
+    let writer: AppLogWriter? =
+      if case .text(let document) = input {
+        AppLogWriter(textLength: document.utf16Count, textHash: ContentHash.of(document.text.utf8))
+      } else { nil }
+    if let writer { appLog?.write(bytes: writer.sync()) }
     let code = try StreamRun.runToStdout(&pipeline, source: source, options: options, context: context) {
       event, out in
+      if let appLog, let line = writer?.line(for: event) { appLog.write(bytes: line) }
       if json {
         out.write(bytes: EventWriter.line(event))
       } else if EventText.isTimelineEvent(event.kind) {
         out.line(EventText.line(event))
         if options.realtime { out.flush() }
       }
+    }
+    if let appLog {
+      appLog.close()
+      if appLog.failedForReal { throw CLIError(writeFailure: appLog, progress: nil) }
     }
     if opener.skipped.count > 0 {
       context.stderr.line("hingesim: skipped \(opener.skipped.count) bad line(s) (--lenient)")

@@ -71,7 +71,7 @@ struct SimulateCommand: Command {
   @discardableResult
   static func simulate(
     _ path: String, profile: Profile? = nil, options: SourceOptions, context: CommandContext,
-    output: OutputFile? = nil, emit: (Event) -> Void
+    output: OutputFile? = nil, live: LiveDriving = LiveDriving(), emit: (Event) -> Void
   ) throws(CLIError) -> Int {
     let resolved: Profile
     if let profile { resolved = profile } else { resolved = try options.loadProfile(context) }
@@ -79,7 +79,7 @@ struct SimulateCommand: Command {
     let source = try opener.openForCommand(path)
     var pipeline = RunPipeline.simulator(profile: resolved, settleMs: options.settleMs)
     try StreamRun.run(
-      &pipeline, source: source, options: options, context: context, output: output, emit: emit)
+      &pipeline, source: source, options: options, context: context, output: output, live: live, emit: emit)
     return opener.skipped.count
   }
 

@@ -50,21 +50,30 @@ enum RunPipeline {
       direction: options.direction.resolved(for: document))
   }
 
-  /// The navigation stage over the reader's text, with the chapter holding the starting place selected.
-  static func navigation(for reader: ReaderStateMachine, options: RunOptions) -> NavigationStateMachine {
-    NavigationStateMachine(library: Library(text: reader.cache.document.text), offset: options.offset)
+  /// The reader stage for what it shows: the text reader, or the fixed-layout reader for a PDF
+  /// (its place a page index: `--offset` is the starting page, 0-based).
+  static func reader(input: ReaderInput, profile: Profile, options: RunOptions) -> any Stage {
+    switch input {
+    case .text(let document): reader(document: document, profile: profile, options: options)
+    case .pdf(let document):
+      FixedLayoutReader(
+        document: document, profile: profile, place: options.offset, model: options.computeModel,
+        direction: options.direction == .rtl ? .rtl : .ltr)
+    }
   }
 
-  /// The full pipeline (`run`, `check`, `report`).
-  static func full(profile: Profile, document: ReaderDocument, options: RunOptions) -> Pipeline {
+  /// The stages between settle and timing: for a text, the navigation stage and its reader
+  /// (with `--chapters`, the reader that paginates one chapter at a time); for a PDF, the
+  /// fixed-layout reader.
+  static func readerStages(input: ReaderInput, profile: Profile, options: RunOptions) -> [any Stage] {
+    guard case .text(let document) = input else { return [reader(input: input, profile: profile, options: options)] }
     guard options.chapters else {
-      return full(
-        profile: profile, reader: reader(document: document, profile: profile, options: options), options: options)
+      return [
+        NavigationStateMachine(library: Library(text: document.text), offset: options.offset),
+        reader(document: document, profile: profile, options: options),
+      ]
     }
-    var stages = Pipeline.simulator(profile: profile, settleMs: options.settleMs, textSize: options.textSize)
-    stages.append(contentsOf: chapterStages(document: document, profile: profile, options: options))
-    stages.append(TimingStateMachine(expectsReader: true, textSize: options.textSize))
-    return Pipeline(stages)
+    return chapterStages(document: document, profile: profile, options: options)
   }
 
   /// The navigation stage and the reader that paginates one chapter at a time (`--chapters`).
@@ -80,29 +89,37 @@ enum RunPipeline {
     return [NavigationStateMachine(library: library, offset: options.offset, chapterPagination: true), reader]
   }
 
-  /// The full pipeline around a reader built by the caller (the live view keeps its cache).
-  static func full(profile: Profile, reader: ReaderStateMachine, options: RunOptions) -> Pipeline {
+  /// The full pipeline for a text or a PDF (`run`, `check`, `report`).
+  static func full(profile: Profile, input: ReaderInput, options: RunOptions) -> Pipeline {
     var stages = Pipeline.simulator(profile: profile, settleMs: options.settleMs, textSize: options.textSize)
-    stages.append(navigation(for: reader, options: options))
+    stages.append(contentsOf: readerStages(input: input, profile: profile, options: options))
+    stages.append(TimingStateMachine(expectsReader: true, textSize: options.textSize))
+    return Pipeline(stages)
+  }
+
+  /// The full pipeline for a text.
+  static func full(profile: Profile, document: ReaderDocument, options: RunOptions) -> Pipeline {
+    full(profile: profile, input: .text(document), options: options)
+  }
+
+  /// The full pipeline around a reader built by the caller (the live view keeps its cache); a
+  /// text reader gets the navigation stage before it.
+  static func full(profile: Profile, reader: any Stage, options: RunOptions) -> Pipeline {
+    var stages = Pipeline.simulator(profile: profile, settleMs: options.settleMs, textSize: options.textSize)
+    if let text = reader as? ReaderStateMachine {
+      stages.append(NavigationStateMachine(library: Library(text: text.cache.document.text), offset: options.offset))
+    }
     stages.append(reader)
     stages.append(TimingStateMachine(expectsReader: true, textSize: options.textSize))
     return Pipeline(stages)
   }
 
   /// A simulator stream → reader → timing (`read`).
-  static func readerOnly(profile: Profile, document: ReaderDocument, options: RunOptions) -> Pipeline {
-    if options.chapters {
-      return Pipeline(
-        chapterStages(document: document, profile: profile, options: options) + [
-          TimingStateMachine(expectsReader: true, textSize: options.textSize)
-        ])
-    }
-    let reader = reader(document: document, profile: profile, options: options)
-    return Pipeline([
-      navigation(for: reader, options: options),
-      reader,
-      TimingStateMachine(expectsReader: true, textSize: options.textSize),
-    ])
+  static func readerOnly(profile: Profile, input: ReaderInput, options: RunOptions) -> Pipeline {
+    Pipeline(
+      readerStages(input: input, profile: profile, options: options) + [
+        TimingStateMachine(expectsReader: true, textSize: options.textSize)
+      ])
   }
 }
 

@@ -32,23 +32,31 @@ struct SourceRun: Sendable {
     var plot = false
   }
 
-  /// Runs `path` (source number `index`, 0-based) and collects what `outputs` asks for.
+  /// Runs `path` (source number `index`, 0-based) through the reader of `text`, or of `pdf`
+  /// when given, and collects what `outputs` asks for.
   static func run(
-    _ path: String, index: Int, profile: Profile, text: String, source: SourceOptions,
-    run: RunOptions,
+    _ path: String, index: Int, profile: Profile, text: String, pdf: FixedLayoutDocument? = nil,
+    source: SourceOptions, run: RunOptions,
     outputs: Outputs, context: CommandContext
   ) throws(CLIError) -> SourceRun {
-    var opener = source.opener(profile: profile, context: context, chapterCount: Library(text: text).chapters.count)
+    var opener = source.opener(
+      profile: profile, context: context, textLength: pdf == nil ? text.utf16.count : nil,
+      chapterCount: pdf == nil ? Library(text: text).chapters.count : nil)
     let digest = ReadDigest()
     opener.settings.digest = digest
     let events = try opener.openForCommand(path)
-    let document: ReaderDocument
-    do {
-      document = try ReaderDocument(text: text, profile: profile)  // one per job: layouts are not shared across threads
-    } catch {
-      throw CLIError(error.description, code: .noInput)
+    let input: ReaderInput
+    if let pdf {
+      input = .pdf(pdf)
+    } else {
+      do {
+        // One per job: layouts are not shared across threads.
+        input = .text(try ReaderDocument(text: text, profile: profile))
+      } catch {
+        throw CLIError(error.description, code: .noInput)
+      }
     }
-    var pipeline = RunPipeline.full(profile: profile, document: document, options: run)
+    var pipeline = RunPipeline.full(profile: profile, input: input, options: run)
     var result = SourceRun(path: path)
     result.measuresReader = pipeline.measuresReader
     var trace = outputs.trace ? ChromeTrace(processName: path, pid: index + 1) : nil

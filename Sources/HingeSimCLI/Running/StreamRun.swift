@@ -4,6 +4,13 @@ import Platform
 import Simulator
 import Timing
 
+/// What a `--realtime` run may be given besides its options: the clock whose start is the
+/// stream's t = 0 (a driver that must know it), and hooks called as the loop goes idle.
+struct LiveDriving {
+  var clock: LiveClock?
+  var hooks = LiveHooks()
+}
+
 /// Runs one source through a pipeline the way every command does: recording, pacing,
 /// Ctrl-C and closed pipes, and errors that say how far the output got.
 enum StreamRun {
@@ -17,7 +24,8 @@ enum StreamRun {
   @discardableResult
   static func run(
     _ pipeline: inout Pipeline, source: AnyEventSource, options: SourceOptions,
-    context: CommandContext, output: OutputFile? = nil, emit: (Event) -> Void
+    context: CommandContext, output: OutputFile? = nil, live: LiveDriving = LiveDriving(),
+    emit: (Event) -> Void
   ) throws(CLIError) -> Int {
     installInterruptHandler()
     var recording: OutputFile?
@@ -32,10 +40,10 @@ enum StreamRun {
     do {
       if let recording {
         var source = RecordingSource(base: source) { recording.write(bytes: $0) }
-        try drive(&pipeline, &source, options, counting)
+        try drive(&pipeline, &source, options, live, counting)
       } else {
         var plain = source
-        try drive(&pipeline, &plain, options, counting)
+        try drive(&pipeline, &plain, options, live, counting)
       }
     } catch {
       output?.flush()
@@ -78,12 +86,13 @@ enum StreamRun {
 
   private static func drive(
     _ pipeline: inout Pipeline, _ source: inout some EventSource, _ options: SourceOptions,
-    _ emit: (Event) -> Void
+    _ live: LiveDriving, _ emit: (Event) -> Void
   ) throws(InputError) {
     if options.realtime {
       var paced = PacedSource(source)
       try EventLoop.runLive(
-        &pipeline, source: &paced, clock: LiveClock(speed: options.speed), stamping: .wakeTime, emit: emit)
+        &pipeline, source: &paced, clock: live.clock ?? LiveClock(speed: options.speed), stamping: .wakeTime,
+        hooks: live.hooks, emit: emit)
     } else {
       try EventLoop.runVirtual(&pipeline, source: &source, emit: emit)
     }

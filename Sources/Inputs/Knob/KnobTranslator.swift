@@ -4,7 +4,7 @@ import Platform
 
 /// Turns knob inputs into stream inputs through a `KnobMapper`: an angle becomes a raw
 /// `hinge` sample, a button press its action (rotate toggles portrait ↔ landscapeLeft, text
-/// size steps on from Large, turn goes to the next page), `SYN_DROPPED` a warning.
+/// size steps on from Large, turn goes to the next page, notes opens and closes the notes), `SYN_DROPPED` a warning.
 ///
 /// Shared by the live device and recording replays, so both map the same way.
 struct KnobTranslator {
@@ -14,6 +14,8 @@ struct KnobTranslator {
   private(set) var orientation = Orientation.portrait
   /// The text size the last text-size press chose.
   private(set) var textSize = TextSize.large
+  /// True when the last notes press opened the notes.
+  private(set) var notesOpen = false
   /// Called when the kernel dropped events (relative rotation was lost).
   var warn: (String) -> Void
 
@@ -41,6 +43,9 @@ struct KnobTranslator {
         events.append(Event(time: time, .textSize(textSize)))
       case .button(_, .turnNext):
         events.append(Event(time: time, .turn(.next)))
+      case .button(_, .toggleNotes):
+        notesOpen.toggle()
+        events.append(Event(time: time, .notes(notesOpen ? .open : .close)))
       case .dropped:
         warn(
           "warning: the kernel dropped knob events at t = \(NumberFormat.ms(time)) ms "

@@ -26,8 +26,10 @@ public struct SourceSettings: Sendable {
   public var toMs: Double?
   /// Angles outside this range are errors (the profile's hinge range); nil accepts any.
   public var angleRange: ClosedRange<Double>?
-  /// How scripts compile (range, sensor rate, event limit).
+  /// How scripts compile (range, sensor rate, event limit, text length).
   public var script = CompiledScript.Options()
+  /// The reader text's length, UTF-16 units: a trace's `select` past its end is an error.
+  public var textLength: Int?
   /// How knob recordings map to angles.
   public var knobMapping = KnobMapping()
   /// When set, hashes the bytes of each source as it is read (reset at each open): how a
@@ -104,7 +106,7 @@ public struct SourceOpener: Sendable {
         return AnyEventSource(
           base: JSONLTraceSource(
             reader: reader, dialect: dialect, angleRange: settings.angleRange,
-            chapterCount: settings.script.chapterCount, policy: policy))
+            chapterCount: settings.script.chapterCount, policy: policy, textLength: settings.textLength))
       case .csv:
         return AnyEventSource(
           base: CSVTraceSource(reader: reader, angleRange: settings.angleRange, policy: policy))

@@ -31,6 +31,9 @@ public struct CompiledScript: Sendable {
     /// The reader text's chapter count, when there is a text: `open-chapter` past it is an error
     /// (in a JSONL trace too: `SourceOpener` hands it to the trace's checks).
     public var chapterCount: Int?
+    /// The text's length in UTF-16 units, when the reader's text is known: a `select` past
+    /// its end is an error. Nil (as for `simulate`, which has no text) checks nothing.
+    public var textLength: Int?
 
     /// The default limit on generated events.
     public static let defaultMaxEvents = 10_000_000
@@ -38,8 +41,9 @@ public struct CompiledScript: Sendable {
     /// Makes options.
     public init(
       angleRange: ClosedRange<Double> = 0...180, defaultRateHz: Double = 100,
-      maxEvents: Int = defaultMaxEvents
+      maxEvents: Int = defaultMaxEvents, textLength: Int? = nil
     ) {
+      self.textLength = textLength
       self.angleRange = angleRange
       self.defaultRateHz = defaultRateHz
       self.maxEvents = maxEvents

@@ -144,7 +144,15 @@ struct ScriptChecker {
     case .hold(let duration), .jitter(_, let duration):
       advance(duration)
       return CompiledScript.sampleCount(durationMs: duration, rateHz: state.rateHz)
-    case .rotate, .textSize, .turn, .goto, .split, .mark, .openChapter, .back, .sidebar:
+    case .rotate, .textSize, .turn, .goto, .split, .mark, .notes, .note, .addToNotes, .openChapter, .back, .sidebar:
+      return 1
+    case .select(let offset, let length):
+      if let textLength = options.textLength, offset + length > textLength {
+        error(
+          at: command, length: 6,
+          "expected a selection inside the text (0 to \(textLength) UTF-16 units), found \(length) units from \(offset), ending at \(offset + length)"
+        )
+      }
       return 1
     case .rate(let hz):
       state.rateHz = hz
@@ -227,6 +235,10 @@ struct ScriptChecker {
     case .sidebar: "sidebar"
     case .rate: "rate"
     case .seed: "seed"
+    case .notes: "notes"
+    case .note: "note"
+    case .select: "select"
+    case .addToNotes: "add-to-notes"
     }
   }
 

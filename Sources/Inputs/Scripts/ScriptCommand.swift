@@ -61,6 +61,14 @@ public struct ScriptCommand: Sendable, Equatable {
     case rate(hz: Double)
     /// `seed N`: restarts the jitter noise from seed `N`.
     case seed(UInt64)
+    /// `notes open|close`.
+    case notes(NotesAction)
+    /// `note "text"`: replaces the notes text.
+    case note(String)
+    /// `select OFFSET LENGTH`: selects UTF-16 units.
+    case select(offset: Int, length: Int)
+    /// `add-to-notes`: appends the selection to the notes.
+    case addToNotes
   }
 
   /// The `start` position: a named pose or an angle.

@@ -23,7 +23,8 @@ public struct ScriptParser: Sendable {
   public static let commandNames = [
     "start", "angle", "open", "fold", "close", "wait", "hold", "rotate", "text-size", "turn",
     "goto",
-    "split", "jitter", "repeat", "mark", "rate", "seed", "open-chapter", "back", "sidebar",
+    "split", "jitter", "repeat", "mark", "rate", "seed", "notes", "note", "select", "add-to-notes", "open-chapter",
+    "back", "sidebar",
   ]
 
   /// The file name used in errors.
@@ -349,6 +350,30 @@ struct ScriptParserState {
       kind = .rate(hz: hz)
     case "seed":
       kind = .seed(try word(after: "seed", expecting: "a seed (an integer ≥ 0)") { UInt64($0) })
+    case "notes":
+      kind = .notes(
+        try word(after: "notes", expecting: "'open' or 'close'") { NotesAction(rawValue: $0.lowercased()) })
+    case "note":
+      let t = advance()
+      guard t.kind == .string else {
+        throw fail(at: t, "expected the notes text in quotes like \"my note\" after 'note', found \(t.found)")
+      }
+      if let bad = t.badEscape {
+        throw fail(
+          at: ScriptToken(kind: .word, text: bad.text, line: t.line, column: bad.column, length: bad.text.count),
+          "expected an escape \\n, \\t, \\\" or \\\\ in the note, found '\(InputText.escaped(bad.text))'")
+      }
+      kind = .note(t.text)
+    case "select":
+      let offset = try word(after: "select", expecting: "a character offset (an integer ≥ 0)") { text in
+        Int(text).flatMap { $0 >= 0 && $0 <= Self.maxSelectUnits ? $0 : nil }
+      }
+      let length = try word(after: "select \(offset)", expecting: "a length (an integer ≥ 0)") { text in
+        Int(text).flatMap { $0 >= 0 && $0 <= Self.maxSelectUnits ? $0 : nil }
+      }
+      kind = .select(offset: offset, length: length)
+    case "add-to-notes", "addtonotes":
+      kind = .addToNotes
     default:
       var message =
         "expected a command (\(ScriptParser.commandNames.joined(separator: ", "))), found \(head.found)"
@@ -454,6 +479,9 @@ struct ScriptParserState {
 
   // MARK: Helpers
 
+  /// The largest offset or length `select` accepts (far beyond any text; their sum cannot
+  /// overflow).
+  static let maxSelectUnits = 1 << 40
   static let orientationNames = Orientation.allCases.map(\.rawValue).joined(separator: ", ")
 
   static func stripAngleUnit(_ text: String) -> Substring {

@@ -187,6 +187,10 @@ public struct ScriptSource: EventSource {
     case .openChapter(let id): return Event(time: now, .openChapter(id: id))
     case .back: return Event(time: now, .back)
     case .sidebar(let mode): return Event(time: now, .sidebar(mode))
+    case .notes(let action): return Event(time: now, .notes(action))
+    case .note(let text): return Event(time: now, .note(text))
+    case .select(let offset, let length): return Event(time: now, .select(offset: offset, length: length))
+    case .addToNotes: return Event(time: now, .addToNotes)
     case .rate(let hz): rateHz = hz
     case .seed(let seed): noise = SeededNoise(seed: seed)
     case .repeatBlock(let count, let body, let producesEvents):

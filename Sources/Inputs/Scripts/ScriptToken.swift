@@ -28,6 +28,14 @@ struct ScriptToken: Sendable, Equatable {
   var column: Int
   /// Length in characters as written (quotes included).
   var length: Int
+  /// A string's first escape other than `\n`, `\t`, `\"` and `\\`: its text and 1-based
+  /// column (a `mark` label keeps the escaped character; a `note` refuses it).
+  var badEscape: (text: String, column: Int)?
+
+  static func == (a: ScriptToken, b: ScriptToken) -> Bool {
+    a.kind == b.kind && a.text == b.text && a.line == b.line && a.column == b.column && a.length == b.length
+      && a.badEscape?.text == b.badEscape?.text && a.badEscape?.column == b.badEscape?.column
+  }
 
   /// How a message names the token: `'fast'`, `';'`, `the end of the line` (a long word cut
   /// short, control characters escaped).
@@ -85,11 +93,13 @@ enum ScriptLexer {
         let start = i
         var content = ""
         var closed = false
+        var badEscape: (text: String, column: Int)?
         i += 1
         while i < chars.count {
           let d = chars[i]
           if d == "\\", i + 1 < chars.count {
             let e = chars[i + 1]
+            if badEscape == nil, !"nt\"\\".contains(e) { badEscape = ("\\" + String(e), i + 1) }
             content.append(e == "n" ? "\n" : e == "t" ? "\t" : e)
             i += 2
             continue
@@ -110,7 +120,7 @@ enum ScriptLexer {
         }
         tokens.append(
           ScriptToken(
-            kind: .string, text: content, line: line, column: start + 1, length: i - start))
+            kind: .string, text: content, line: line, column: start + 1, length: i - start, badEscape: badEscape))
       default:
         let start = i
         while i < chars.count, !" \t\r;{}#\"".contains(chars[i]) { i += 1 }

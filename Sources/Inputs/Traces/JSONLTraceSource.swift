@@ -26,14 +26,15 @@ public struct JSONLTraceSource: EventSource {
       policy: policy)
   }
 
-  /// Reads from an open line reader.
+  /// Reads from an open line reader; with `textLength`, a `select` past the text's end is an
+  /// error.
   public init(
     reader: LineReader, dialect: EventDecoder.Dialect = .input, angleRange: ClosedRange<Double>? = nil,
-    chapterCount: Int? = nil, policy: BadLinePolicy = .strict
+    chapterCount: Int? = nil, policy: BadLinePolicy = .strict, textLength: Int? = nil
   ) {
     self.reader = reader
     self.decoder = EventDecoder(dialect: dialect)
-    self.checks = TraceChecks(angleRange: angleRange)
+    self.checks = TraceChecks(angleRange: angleRange, textLength: textLength)
     self.checks.chapterCount = chapterCount
     self.policy = policy
   }

@@ -1,15 +1,20 @@
 import EventStream
 
 /// The checks every trace reader applies to each event: time order, the angle range and, when
-/// the reader's text is known, the chapter ids.
+/// the reader's text is known, that a `select` stays inside it and the chapter ids.
 struct TraceChecks {
   var angleRange: ClosedRange<Double>?
+  /// The reader text's length, UTF-16 units.
+  var textLength: Int?
   /// The text's chapter count: an `openChapter` past it is an error.
   var chapterCount: Int?
   var lastTime: Double = 0
   var events = 0
 
-  init(angleRange: ClosedRange<Double>?) { self.angleRange = angleRange }
+  init(angleRange: ClosedRange<Double>?, textLength: Int? = nil) {
+    self.angleRange = angleRange
+    self.textLength = textLength
+  }
 
   /// A message for a line whose bytes are not text, or nil.
   static func binaryProblem(_ line: UnsafeBufferPointer<UInt8>) -> (column: Int, message: String)? {
@@ -44,6 +49,13 @@ struct TraceChecks {
     if case .openChapter(let id) = event.kind, let count = chapterCount, id > count {
       return
         "expected a chapter id from 1 to \(count) (the text's chapters; 'hingesim paginate --chapters' lists them), found \(id)"
+    }
+    if case .select(let offset, let length) = event.kind, let textLength,
+      length > textLength - min(offset, textLength)
+        || offset > textLength
+    {
+      return
+        "expected a selection inside the text (0 to \(textLength) UTF-16 units), found \(length) units from \(offset)"
     }
     lastTime = event.time
     events += 1

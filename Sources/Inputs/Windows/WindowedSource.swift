@@ -4,12 +4,15 @@ import EventStream
 /// first and times shifted so that `from` becomes 0.
 ///
 /// Events before `from` are not replayed; they are folded into the state they leave: the last
-/// orientation, Split View mode, text size, `goto` offset and hinge angle. At t = 0 the window
+/// orientation, Split View mode, text size, whether the notes are open, `goto` offset, selection
+/// and hinge angle. At t = 0 the window
 /// starts with those (in that order — orientation first, so the hinge model derives the pose
 /// once instead of passing through a wrong one), then every event of the window, unchanged
 /// except for the shift. Nothing at or after `from` is dropped and nothing is made up: a state
 /// the source never set before `from` is not reconstructed. Turns and marks before `from` are
-/// history, not state, and are dropped. The source is not read past `to`.
+/// history, not state, and are dropped; so are `note` and `addToNotes` — the notes text an Add
+/// to Notes leaves depends on the reader's pages, which a source does not know. The source is
+/// not read past `to`.
 ///
 /// ```swift
 /// var window = WindowedSource(base: trace, fromMs: 5_000, toMs: 8_000)
@@ -63,6 +66,8 @@ public struct WindowedSource<Base: EventSource>: EventSource {
     var split: SplitMode?
     var textSize: TextSize?
     var offset: Int?
+    var notes: NotesAction?
+    var selection: (offset: Int, length: Int)?
     var angle: Double?
     var first: Event?
     while let event = try base.next() {
@@ -75,6 +80,8 @@ public struct WindowedSource<Base: EventSource>: EventSource {
       case .split(let s): split = s
       case .textSize(let s): textSize = s
       case .goto(let o): offset = o
+      case .notes(let action): notes = action
+      case .select(let o, let length): selection = (o, length)
       case .sample(let a): angle = a
       default: break
       }
@@ -82,7 +89,9 @@ public struct WindowedSource<Base: EventSource>: EventSource {
     if let orientation { pending.append(Event(time: 0, .orientation(orientation))) }
     if let split { pending.append(Event(time: 0, .split(split))) }
     if let textSize { pending.append(Event(time: 0, .textSize(textSize))) }
+    if let notes { pending.append(Event(time: 0, .notes(notes))) }
     if let offset { pending.append(Event(time: 0, .goto(offset: offset))) }
+    if let selection { pending.append(Event(time: 0, .select(offset: selection.offset, length: selection.length))) }
     if let angle { pending.append(Event(time: 0, .sample(angle: angle))) }
     if let first {
       if let event = shifted(first) { pending.append(event) }

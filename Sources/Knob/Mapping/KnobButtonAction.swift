@@ -6,13 +6,17 @@ public enum KnobButtonAction: String, Sendable, Hashable, CaseIterable {
   case nextTextSize = "text-size"
   /// Turn to the next page.
   case turnNext = "turn"
+  /// Open the notes, or close them when open.
+  case toggleNotes = "notes"
 
-  /// Parses `rotate`, `text-size` (or `textsize`, `next-text-size`) and `turn` (or `turn-next`, `next`).
+  /// Parses `rotate`, `text-size` (or `textsize`, `next-text-size`), `turn` (or `turn-next`,
+  /// `next`) and `notes` (or `toggle-notes`).
   public init?(name: String) {
     switch name.lowercased() {
     case "rotate": self = .rotate
     case "text-size", "textsize", "next-text-size", "nexttextsize": self = .nextTextSize
     case "turn", "turn-next", "turnnext", "next": self = .turnNext
+    case "notes", "toggle-notes", "togglenotes": self = .toggleNotes
     default: return nil
     }
   }

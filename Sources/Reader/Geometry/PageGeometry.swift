@@ -12,6 +12,11 @@ import Simulator
 /// - A vertical fold running the reader's full height, top to bottom (active or not), with room
 ///   for a page on each side: a two-page spread split at the fold; both pages get the narrower
 ///   region's size, inset from the outer edges and from the fold.
+/// - Such a fold with the notes open (`notesOpen`): one page in the leading region (left of the
+///   fold in `ltr`, right of it in `rtl`), inset from the edge and the fold, and the notes in the
+///   trailing region beside it — the reference reader's measured behaviour (DESIGN §6: the
+///   notes beside one page in the 455.5-pt leading region). Other layouts keep the notes in a
+///   sheet over the page and are laid out as with the notes closed.
 /// - Such a fold with room for a page on one side only (a reader narrowing past it in a
 ///   burst): one page on the roomier side, inset from the fold.
 /// - An active fold running across: tabletop, one page above the fold, page turns below it.
@@ -59,6 +64,10 @@ public struct PageGeometry: Hashable, Sendable {
   /// page sits beside, the active fold under a tabletop page — and so the frames no page and
   /// no line of text may cross. A fold the layout ignores is not listed: it is not in the way.
   public var keepOutFrames: [Rect]
+  /// The reader frame's width, points.
+  public var readerWidth: Double
+  /// The reader frame's height, points.
+  public var readerHeight: Double
 
   /// Pages per screen.
   public var pagesPerScreen: Int { layout == .spread ? 2 : 1 }
@@ -67,10 +76,12 @@ public struct PageGeometry: Hashable, Sendable {
   /// `direction`.
   public init(
     width: Double, height: Double, division: Division?, insets: Profile.PageInsets, direction: ReadingDirection = .ltr,
-    horizontalSizeClass: SizeClass? = nil
+    horizontalSizeClass: SizeClass? = nil, notesOpen: Bool = false
   ) {
     self.division = division
     self.direction = direction
+    readerWidth = width
+    readerHeight = height
     let e = insets.edge
     let f = insets.fold
     if let d = division, d.isVertical, d.frame.y <= 0, d.frame.maxY >= height, d.frame.x < width, d.frame.maxX > 0 {
@@ -79,7 +90,20 @@ public struct PageGeometry: Hashable, Sendable {
       let rightRoom = width - d.frame.maxX - f - e
       let h = max(1, height - 2 * e)
       pageHeight = h
-      if min(leftRoom, rightRoom) >= Profile.PageInsets.minimumPageWidth {
+      let trailingRegion =
+        direction == .ltr
+        ? Rect(x: d.frame.maxX, y: 0, width: width - d.frame.maxX, height: height)
+        : Rect(x: 0, y: 0, width: d.frame.x, height: height)
+      let leadingRoom = direction == .ltr ? leftRoom : rightRoom
+      if notesOpen, min(leftRoom, rightRoom) >= Profile.PageInsets.minimumPageWidth {
+        // The notes take the trailing region; one page fills the leading one.
+        layout = .single
+        pageWidth = leadingRoom
+        let x = direction == .ltr ? e : d.frame.maxX + f
+        frames = [Rect(x: x, y: e, width: leadingRoom, height: h)]
+        notes = .trailing
+        notesRegion = trailingRegion
+      } else if min(leftRoom, rightRoom) >= Profile.PageInsets.minimumPageWidth {
         let w = min(leftRoom, rightRoom)
         layout = .spread
         pageWidth = w
@@ -87,10 +111,7 @@ public struct PageGeometry: Hashable, Sendable {
         let right = Rect(x: d.frame.maxX + f, y: e, width: w, height: h)
         frames = direction == .ltr ? [left, right] : [right, left]
         notes = .trailing
-        notesRegion =
-          direction == .ltr
-          ? Rect(x: d.frame.maxX, y: 0, width: width - d.frame.maxX, height: height)
-          : Rect(x: 0, y: 0, width: d.frame.x, height: height)
+        notesRegion = trailingRegion
       } else {
         let w = max(1, leftRoom, rightRoom)
         layout = .single

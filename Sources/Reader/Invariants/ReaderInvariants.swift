@@ -16,8 +16,18 @@ import Typesetter
 /// | `fold-clear` | no page and no text line crosses a fold the page geometry keeps clear (`PageGeometry.keepOutFrames`) |
 /// | `turn-only-on-turn` | the place moved only on a `turn` or `goto` |
 /// | `same-key-same-breaks` | the same layout key always gives the same page breaks |
+/// | `notes-kept` | the notes text is the one the last notes input left (no layout change alters it) |
+/// | `notes-beside-single-page` | with the notes open in a spread pose, no page sits in the trailing region |
+/// | `selection-in-page` | the selection lies inside one page |
 public struct ReaderInvariants: Sendable {
   private var fingerprints: [String: Int] = [:]
+  /// The `ContentHash` of empty notes.
+  public static let emptyNotesHash = ContentHash.of([UInt8]())
+  /// The hash the last notes input (`note`, `addToNotes`) left.
+  private var notesHash = ReaderInvariants.emptyNotesHash
+
+  /// A notes input changed the text to one with this hash: from now on every state must show it.
+  public mutating func notesEdited(to hash: String) { notesHash = hash }
 
   /// Makes a checker with no layout keys seen yet.
   public init() {}
@@ -26,7 +36,8 @@ public struct ReaderInvariants: Sendable {
   public mutating func check(_ s: ReaderSnapshot) -> [(rule: String, message: String)] {
     var found: [(String, String)] = []
     // offset-visible
-    let visible = s.pages.compactMap { $0 < s.pageRanges.count ? s.pageRanges[$0] : nil }
+    let visible =
+      s.allPagesKnown ? s.pages.compactMap { $0 < s.pageRanges.count ? s.pageRanges[$0] : nil } : s.pageRanges
     let holds = visible.contains {
       $0.contains(s.offset) || ($0.upperBound == s.textLength && s.offset == s.textLength)
     }
@@ -53,13 +64,14 @@ public struct ReaderInvariants: Sendable {
       }
     }
     // pages-partition
-    if let problem = Self.partitionProblem(s.pageRanges, length: s.textLength) {
+    if s.allPagesKnown, let problem = Self.partitionProblem(s.pageRanges, length: s.textLength) {
       found.append(("pages-partition", problem))
     }
     // page-overflow and fold-clear: the folds in the way are the geometry's, and only those
     let plain = s.style.lineHeight + s.style.lineSpacing
     let keepOut = s.geometry.keepOutFrames
-    for (i, lines) in s.visibleLines.enumerated() where i < s.geometry.frames.count {
+    for i in 0..<min(s.pages.count, s.geometry.frames.count) {
+      let lines = i < s.visibleLines.count ? s.visibleLines[i] : []
       let frame = s.geometry.frames[i]
       var foldCrossed = false
       if let fold = keepOut.first(where: { frame.intersects($0) }) {
@@ -107,13 +119,56 @@ public struct ReaderInvariants: Sendable {
     {
       found.append(("turn-only-on-turn", "the place moved from \(previous) to \(s.offset) on a \(s.cause) event"))
     }
-    // same-key-same-breaks
+    found += notesAndSelectionProblems(s)
+    // same-key-same-breaks (a real app's page breaks are not known)
+    guard s.allPagesKnown else { return found }
     if let known = fingerprints[s.key], known != s.breaksFingerprint {
       found.append(("same-key-same-breaks", "layout key \(s.key) gave different page breaks than before"))
     } else {
       fingerprints[s.key] = s.breaksFingerprint
     }
     return found
+  }
+
+  /// `notes-kept`, `notes-beside-single-page` and `selection-in-page`.
+  private func notesAndSelectionProblems(_ s: ReaderSnapshot) -> [(rule: String, message: String)] {
+    var found: [(String, String)] = []
+    if s.notesHash != notesHash {
+      found.append(("notes-kept", "the notes text changed on a \(s.cause) (hash \(notesHash) became \(s.notesHash))"))
+    }
+    if s.notesOpen, let fold = Self.spreadFold(of: s.geometry) {
+      let trailing = s.direction == .ltr ? "right" : "left"
+      for (i, frame) in s.geometry.frames.prefix(s.pages.count).enumerated()
+      where s.direction == .ltr ? frame.maxX > fold.x : frame.x < fold.maxX {
+        found.append(
+          (
+            "notes-beside-single-page",
+            "with the notes open, page \(s.pages[i] + 1) at x \(Self.format(frame.x)) reaches the trailing region (\(trailing) of the fold at x \(Self.format(fold.x)))"
+          ))
+      }
+    }
+    if let selection = s.selection {
+      let inOnePage = s.pageRanges.contains {
+        $0.lowerBound <= selection.lowerBound && selection.upperBound <= $0.upperBound
+      }
+      if !inOnePage || selection.isEmpty {
+        found.append(
+          (
+            "selection-in-page",
+            "the selection \(selection.lowerBound)..<\(selection.upperBound) is not inside one page"
+          ))
+      }
+    }
+    return found
+  }
+
+  /// The fold of a spread pose — a vertical fold running the reader's height with room for a
+  /// page on each side — or nil.
+  static func spreadFold(of g: PageGeometry) -> Rect? {
+    guard let d = g.division, d.isVertical, d.frame.y <= 0, d.frame.maxY >= g.readerHeight else { return nil }
+    let room = Profile.PageInsets.minimumPageWidth
+    guard d.frame.x >= room, g.readerWidth - d.frame.maxX >= room else { return nil }
+    return d.frame
   }
 
   static func partitionProblem(_ ranges: [Range<Int>], length: Int) -> String? {

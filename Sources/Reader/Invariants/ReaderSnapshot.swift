@@ -11,8 +11,13 @@ public struct ReaderSnapshot: Sendable {
   public var previousOffset: Int?
   /// Visible page indices.
   public var pages: [Int]
-  /// Every page's UTF-16 range, in order.
+  /// Every page's UTF-16 range, in order — or, when not `allPagesKnown`, the visible pages'
+  /// ranges only, one for each of `pages`.
   public var pageRanges: [Range<Int>]
+  /// False for a real app's state (`check --app`): it reports the pages it shows, not every
+  /// page's range nor its lines, so the rules about all pages (`pages-partition`,
+  /// `same-key-same-breaks`) and about lines are not checked.
+  public var allPagesKnown = true
   /// The text's length.
   public var textLength: Int
   /// The page layout, and with it the folds in the way (`keepOutFrames`): `fold-clear` checks
@@ -31,13 +36,23 @@ public struct ReaderSnapshot: Sendable {
   public var breaksFingerprint: Int
   /// The layout key, as text.
   public var key: String
+  /// True when the layout was settled with the notes open.
+  public var notesOpen: Bool
+  /// The notes text's `ContentHash`.
+  public var notesHash: String
+  /// The selection, if any.
+  public var selection: Range<Int>?
 
   /// Makes a snapshot.
   public init(
     offset: Int, previousOffset: Int?, pages: [Int], pageRanges: [Range<Int>], textLength: Int,
     geometry: PageGeometry, direction: ReadingDirection = .ltr, visibleLines: [[Line]], style: TextStyle, cause: String,
-    breaksFingerprint: Int, key: String
+    breaksFingerprint: Int, key: String, notesOpen: Bool = false, notesHash: String = ReaderInvariants.emptyNotesHash,
+    selection: Range<Int>? = nil
   ) {
+    self.notesOpen = notesOpen
+    self.notesHash = notesHash
+    self.selection = selection
     self.offset = offset
     self.previousOffset = previousOffset
     self.pages = pages

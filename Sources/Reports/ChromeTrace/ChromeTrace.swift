@@ -77,6 +77,10 @@ public struct ChromeTrace: Sendable {
     case .goto(let offset): instant("goto \(offset)", .input, t)
     case .split(let s): instant("split \(s.rawValue)", .input, t)
     case .mark(let label): instant("mark \(label)", .input, t, scope: "g")
+    case .notes(let action): instant("notes \(action.rawValue)", .input, t)
+    case .note: instant("note", .input, t)
+    case .select(let offset, let length): instant("select \(offset)+\(length)", .input, t)
+    case .addToNotes: instant("add to notes", .input, t)
     case .openChapter(let id): instant("open chapter \(id)", .input, t)
     case .back: instant("back", .input, t)
     case .sidebar(let mode): instant("sidebar \(mode.rawValue)", .input, t)
@@ -126,6 +130,11 @@ public struct ChromeTrace: Sendable {
       instant(
         "shown p. \(pages) of \(s.pageCount)", .reader, t,
         args: [("offset", .number(Double(s.offset)))])
+    case .notesState(let n):
+      instant(
+        "notes \(n.shownAs.rawValue) (\(n.change.rawValue))", .reader, t, args: [("length", .number(Double(n.length)))])
+    case .selection(let s):
+      instant("selection \(s.offset)+\(s.length)", .reader, t, args: [("clipped", .bool(s.clipped))])
     case .violation(let v):
       instant(
         "violation \(v.rule)", .reader, t, scope: "g", args: [("message", .string(v.message))])

@@ -67,6 +67,10 @@ public struct TimelinePlot: Sendable {
     case .mark(let label): inputs.append((t, label))
     case .turn(let d): inputs.append((t, "turn \(d.rawValue)"))
     case .goto(let offset): inputs.append((t, "goto \(offset)"))
+    case .notes(let action): inputs.append((t, "notes \(action.rawValue)"))
+    case .note: inputs.append((t, "note"))
+    case .select(let offset, let length): inputs.append((t, "select \(offset)+\(length)"))
+    case .addToNotes: inputs.append((t, "add to notes"))
     case .openChapter(let id): inputs.append((t, "chapter \(id)"))
     case .back: inputs.append((t, "back"))
     case .sidebar(let mode): inputs.append((t, "sidebar \(mode.rawValue)"))
@@ -78,7 +82,7 @@ public struct TimelinePlot: Sendable {
     case .shown: shown.append(t)
     case .violation(let v): violations.append((t, v.rule))
     case .skipped(let s) where s.reason == .superseded: superseded.append(s.settled)
-    case .pose, .regions, .timing, .skipped, .navigation: break
+    case .pose, .regions, .timing, .skipped, .notesState, .selection, .navigation: break
     }
   }
 

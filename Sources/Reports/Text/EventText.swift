@@ -41,6 +41,18 @@ public enum EventText {
     case .mark(let label): "mark       \(InputText.escaped(label))"
     case .turn(let d): "turn       \(d.rawValue)"
     case .goto(let offset): "goto       \(offset)"
+    case .notes(let action): "notes      \(action.rawValue)"
+    case .note(let text): "note       “\(InputText.excerpt(text))” (\(text.utf16.count) units)"
+    case .select(let offset, let length): "select     \(length) units from \(offset)"
+    case .addToNotes: "add to notes"
+    case .notesState(let n): notesSummary(n)
+    case .selection(let s):
+      "selection  "
+        + (s.length == 0
+          ? "none (at \(s.offset), page \(s.page + 1))"
+          : "\(s.offset)..<\(s.offset + s.length) on page \(s.page + 1)"
+            + (s.clipped ? ", clipped at the page's end from \(s.requestedLength) units" : ""))
+        + (s.cause == .select ? "" : " (after \(s.cause.rawValue))")
     case .openChapter(let id): "chapter    open \(id)"
     case .back: "back"
     case .sidebar(let mode): "sidebar    \(mode.rawValue)"
@@ -51,6 +63,7 @@ public enum EventText {
     case .settled(let s):
       "settled    \(NumberFormat.ms(s.width))×\(NumberFormat.ms(s.height)) \(s.textSize.rawValue)"
         + (s.division.map { $0.isActive ? ", fold active" : ", fold flat" } ?? "")
+        + (s.notesOpen ? ", notes open" : "")
         + ", \(s.sizes) size\(s.sizes == 1 ? "" : "s")" + (s.changed ? "" : " (unchanged)")
     case .paginated(let p):
       "paginated  \(p.pageCount) pages of \(NumberFormat.ms(p.pageWidth))×\(NumberFormat.ms(p.pageHeight)) in \(NumberFormat.ms(p.ms)) ms (\(p.cache.rawValue)\(p.computeClock.isEmpty ? "" : ", " + p.computeClock))"
@@ -61,13 +74,27 @@ public enum EventText {
         "skipped    settle at \(NumberFormat.ms(s.settled)) ms: nothing to repaginate (\(NumberFormat.ms(s.pageWidth))×\(NumberFormat.ms(s.pageHeight)) \(s.textSize.rawValue) is shown)"
       case .superseded:
         "skipped    settle at \(NumberFormat.ms(s.settled)) ms (\(NumberFormat.ms(s.pageWidth))×\(NumberFormat.ms(s.pageHeight)) \(s.textSize.rawValue)): superseded by a later settle while the reader was busy"
+      case .fixedLayout:
+        "skipped    settle at \(NumberFormat.ms(s.settled)) ms: text size \(s.textSize.rawValue) changes nothing in a PDF (its pages do not reflow)"
       }
     case .shown(let s):
-      "shown      \(s.chapter.map { "ch. \($0) " } ?? "")\(s.layout.rawValue) page\(s.pages.count > 1 ? "s" : "") \(s.pages.map { String($0 + 1) }.joined(separator: "–")) of \(s.pageCount), offset \(s.offset), notes \(s.notes.rawValue) — “\(InputText.escaped(s.excerpt))”"
+      "shown      \(s.chapter.map { "ch. \($0) " } ?? "")\(s.layout.rawValue) page\(s.pages.count > 1 ? "s" : "") \(s.pages.map { String($0 + 1) }.joined(separator: "–")) of \(s.pageCount), offset \(s.offset), notes \(s.notes.rawValue)\(s.notesOpen ? " (open)" : "") — “\(InputText.escaped(s.excerpt))”"
     case .violation(let v):
       "VIOLATION  \(v.rule): \(v.message) (after \(v.cause) at \(NumberFormat.ms(v.causeTime)) ms)"
     case .timing(let r): "timing     \(r.cause): " + timingSummary(r)
     }
+  }
+
+  /// `notes      open beside the page, 57 units, hash 0123456789abcdef (moved)`.
+  static func notesSummary(_ n: NotesState) -> String {
+    let place =
+      switch n.shownAs {
+      case .sheet: "open in a sheet"
+      case .beside: "open beside the page"
+      case .hidden: "closed"
+      }
+    return "notes      \(place), \(n.length) units, hash \(n.hash) (\(n.change.rawValue))"
+      + (n.warning.map { " — \($0)" } ?? "")
   }
 
   /// What a timing record says happened, after its cause.

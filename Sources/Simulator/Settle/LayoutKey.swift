@@ -1,7 +1,8 @@
 import EventStream
 
 /// The layout key the reader paginates for: scene size, text size, the fold's frame (active or
-/// not — `isActive` alone is not part of it) and the horizontal size class.
+/// not — `isActive` alone is not part of it), the horizontal size class and whether the notes
+/// are open.
 public struct LayoutKey: Hashable, Sendable {
   /// Reader width.
   public var width: Double
@@ -13,11 +14,15 @@ public struct LayoutKey: Hashable, Sendable {
   public var divisionFrame: Rect?
   /// The horizontal size class (a wide regular-width view without a fold shows a spread).
   public var horizontalSizeClass: SizeClass?
+  /// True while the notes are open (in a spread pose the reader then shows one page beside them).
+  public var notesOpen: Bool
 
   /// Makes a key.
   public init(
-    width: Double, height: Double, textSize: TextSize, divisionFrame: Rect?, horizontalSizeClass: SizeClass? = nil
+    width: Double, height: Double, textSize: TextSize, divisionFrame: Rect?, horizontalSizeClass: SizeClass? = nil,
+    notesOpen: Bool = false
   ) {
+    self.notesOpen = notesOpen
     self.width = width
     self.height = height
     self.textSize = textSize

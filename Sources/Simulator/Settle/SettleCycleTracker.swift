@@ -6,7 +6,7 @@ struct SettleCycleTracker {
   private enum Trigger: Equatable {
     /// The statuses the hinge went through (see `SettleCause.status`).
     case status(path: [HingeStatus], elided: Bool)
-    case rotation, textSize, split
+    case rotation, textSize, split, notes
 
     /// The path with a further status change appended.
     func then(_ to: HingeStatus) -> Trigger {
@@ -22,6 +22,7 @@ struct SettleCycleTracker {
       case .rotation: .rotation
       case .textSize: .textSize
       case .split: .split
+      case .notes: .notes
       }
     }
   }
@@ -48,6 +49,9 @@ struct SettleCycleTracker {
 
   /// A Split View input.
   mutating func splitChanged(at time: Double) { triggered(.split, at: time) }
+
+  /// The notes opened or closed.
+  mutating func notesToggled(at time: Double) { triggered(.notes, at: time) }
 
   /// A scene size: a layout change and one more size.
   mutating func sized(at time: Double) {

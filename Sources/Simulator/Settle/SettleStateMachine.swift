@@ -3,7 +3,8 @@ import EventStream
 /// The settle stage: a trailing debounce over the layout key, and the one place that decides
 /// whether the key changed and what a settle cycle was.
 ///
-/// Each scene size, and each change of the text size or the fold's frame, moves the deadline
+/// Each scene size, and each change of the text size, the fold's frame or the notes' open
+/// state, moves the deadline
 /// to `now + window`; at the deadline one `settled` is emitted with the last key, the number
 /// of scene sizes since the previous settle and the cycle (cause, first and last change).
 /// Same semantics as `task(id:)` cancelling its wait and as swift-async-algorithms'
@@ -32,6 +33,7 @@ public struct SettleStateMachine: Stage {
   private var horizontalSizeClass: SizeClass?
   private var textSize: TextSize
   private var division: Division?
+  private var notesOpen = false
   private var lastSettled: LayoutKey?
   private var cycle = SettleCycleTracker()
 
@@ -50,7 +52,7 @@ public struct SettleStateMachine: Stage {
     size.map {
       LayoutKey(
         width: $0.width, height: $0.height, textSize: textSize, divisionFrame: division?.frame,
-        horizontalSizeClass: horizontalSizeClass)
+        horizontalSizeClass: horizontalSizeClass, notesOpen: notesOpen)
     }
   }
 
@@ -63,6 +65,7 @@ public struct SettleStateMachine: Stage {
     case .status(let s): cycle.statusChanged(from: s.from, to: s.status, at: time)
     case .orientation: cycle.rotated(at: time)
     case .split: cycle.splitChanged(at: time)
+    case .notes(let action): notesToggled(action == .open, at: time)
     default: break
     }
   }
@@ -95,6 +98,16 @@ public struct SettleStateMachine: Stage {
     if state != .noScene { state = .debouncing(due: time + windowMs) }
   }
 
+  /// Opening or closing the notes changes the key (the reader's frame beside them, in a spread
+  /// pose); doing it again changes nothing.
+  private mutating func notesToggled(_ open: Bool, at time: Double) {
+    guard open != notesOpen else { return }
+    cycle.notesToggled(at: time)
+    notesOpen = open
+    cycle.layoutChanged(at: time)
+    if state != .noScene { state = .debouncing(due: time + windowMs) }
+  }
+
   private mutating func regionsChanged(_ r: RegionsChange, at time: Double) {
     let changed = r.division?.frame != division?.frame
     division = r.division
@@ -108,7 +121,8 @@ public struct SettleStateMachine: Stage {
     let sizes = cycle.sizes
     let settled = Settled(
       width: key.width, height: key.height, textSize: key.textSize, division: division, sizes: sizes,
-      changed: key != lastSettled, cycle: cycle.close(at: now), horizontalSizeClass: key.horizontalSizeClass)
+      changed: key != lastSettled, cycle: cycle.close(at: now), horizontalSizeClass: key.horizontalSizeClass,
+      notesOpen: key.notesOpen)
     output.append(Event(time: now, .settled(settled)))
     lastSettled = key
     state = .quiet

@@ -115,7 +115,7 @@ extension LatencyReport {
     let cause = try f.string("cause")
     guard let scope = Scope(name: cause) else {
       throw ReportDecodingError(
-        "expected a cause (overall, initial, status FROM→TO, rotation, text size, split, other), found \(JSONValue.string(cause).found)",
+        "expected a cause (overall, initial, status FROM→TO, rotation, text size, split, notes, other), found \(JSONValue.string(cause).found)",
         at: f.path("cause"))
     }
     let records = try f.count("records")

@@ -1,6 +1,11 @@
 import EventStream
 
 extension ReportInputs {
+  /// The compute model of a report on an app log (`report --app`): the app's own times. A
+  /// report of the model and one of an app compare (that is their point); the difference is
+  /// a note.
+  public static let appComputeModel = "app"
+
   /// Every way `new` measured something else than `base`, one line each, in words
   /// (`compute model: base thread-cpu, new fixed:5`): different source contents, profile
   /// content, text, offset, settle window, compute model, pre-pagination, clock or replay
@@ -23,7 +28,9 @@ extension ReportInputs {
         "settle window: base \(NumberFormat.shortest(base.settleWindowMs)) ms, new \(NumberFormat.shortest(new.settleWindowMs)) ms"
       )
     }
-    if base.computeModel != new.computeModel {
+    if base.computeModel != new.computeModel,
+      (base.computeModel == Self.appComputeModel) == (new.computeModel == Self.appComputeModel)
+    {
       lines.append("compute model: base \(base.computeModel), new \(new.computeModel)")
     }
     if base.prepaginate != new.prepaginate {
@@ -42,6 +49,13 @@ extension ReportInputs {
   /// another name or path with the same content.
   public static func notes(base: ReportInputs, new: ReportInputs) -> [String] {
     var lines: [String] = []
+    if base.computeModel != new.computeModel,
+      (base.computeModel == Self.appComputeModel) != (new.computeModel == Self.appComputeModel)
+    {
+      lines.append(
+        "compute model: base \(base.computeModel), new \(new.computeModel) (a reader model's run against an app's: the same inputs, another reader)"
+      )
+    }
     if base.profile.hash == new.profile.hash, base.profile.name != new.profile.name {
       lines.append("profile name: base \(base.profile.name), new \(new.profile.name) (same content)")
     }

@@ -6,11 +6,7 @@ extension ExportTimeline {
     private var timeline = ExportTimeline()
     private var lastStatus: HingeStatus?
     private var sawOrientation = false
-    private var width = 0.0
-    private var height = 0.0
-    private var division: Division?
-    private var folded = false
-    private var sawScene = false
+    private var tracker = LayoutTracker()
 
     /// Makes an empty builder.
     public init() {}
@@ -18,6 +14,7 @@ extension ExportTimeline {
     /// Takes one stream event.
     public mutating func add(_ event: Event) {
       let t = event.time
+      if let layout = tracker.add(event) { append(layout) }
       switch event.kind {
       case .hinge(let update) where update.hasHinge:
         timeline.angles.append(
@@ -34,18 +31,6 @@ extension ExportTimeline {
       case .turn: timeline.inputs.append(Input(time: t, kind: .turn))
       case .goto: timeline.inputs.append(Input(time: t, kind: .goto))
       case .split: timeline.inputs.append(Input(time: t, kind: .split))
-      case .scene(let scene):
-        (width, height, sawScene) = (scene.width, scene.height, true)
-        appendLayout(at: t)
-      case .regions(let regions):
-        division = regions.division
-        if sawScene { appendLayout(at: t) }
-      case .pose(let change):
-        let nowFolded = change.pose == .book || change.pose == .tabletop
-        if nowFolded != folded {
-          folded = nowFolded
-          if sawScene { appendLayout(at: t) }
-        }
       default: break
       }
     }
@@ -53,9 +38,8 @@ extension ExportTimeline {
     /// The timeline collected so far.
     public func finish() -> ExportTimeline { timeline }
 
-    private mutating func appendLayout(at t: Double) {
-      let layout = Layout(time: t, width: width, height: height, division: division, folded: folded)
-      if let last = timeline.layouts.last, last.time == t {
+    private mutating func append(_ layout: Layout) {
+      if let last = timeline.layouts.last, last.time == layout.time {
         timeline.layouts[timeline.layouts.count - 1] = layout
       } else {
         timeline.layouts.append(layout)

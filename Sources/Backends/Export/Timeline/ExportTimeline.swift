@@ -35,6 +35,20 @@ public struct ExportTimeline: Sendable, Equatable {
     public var division: Division?
     /// True in the book and tabletop poses (the Device Posture API's `folded`).
     public var folded: Bool
+    /// The device orientation, once the stream has given one.
+    public var orientation: Orientation?
+
+    /// Makes a layout.
+    public init(
+      time: Double, width: Double, height: Double, division: Division?, folded: Bool, orientation: Orientation? = nil
+    ) {
+      self.time = time
+      self.width = width
+      self.height = height
+      self.division = division
+      self.folded = folded
+      self.orientation = orientation
+    }
   }
 
   /// An orientation change.

@@ -1,0 +1,141 @@
+import EventStream
+import Platform
+
+/// A headless Chromium this process started, spoken to over `--remote-debugging-pipe`
+/// (fd 3 carries commands in, fd 4 messages out, NUL-terminated JSON; no WebSocket).
+///
+/// Launched with a fresh profile directory, which `close()` removes:
+///
+/// ```swift
+/// let browser = try Chromium.launch()
+/// let page = try browser.newPage()
+/// try page.navigate("file:///…/web/reader/index.html")
+/// browser.close()
+/// ```
+public final class Chromium: @unchecked Sendable {
+  /// The client on the browser's pipe.
+  public let client: CDPClient
+  private let child: ChildProcess
+  private let profileDirectory: String
+  private let stderrPath: String
+  /// The browser's product and version (`HeadlessChrome/156.0.…`).
+  public private(set) var version = ""
+
+  private init(client: CDPClient, child: ChildProcess, profileDirectory: String, stderrPath: String) {
+    self.client = client
+    self.child = child
+    self.profileDirectory = profileDirectory
+    self.stderrPath = stderrPath
+  }
+
+  /// The names tried in PATH when no program is given, in order.
+  public static let programNames = ["chromium", "chromium-browser", "google-chrome", "google-chrome-stable"]
+
+  /// The arguments the browser starts with, besides the program: headless, the pipe, a private
+  /// profile, no first-run UI, no sandbox when running as root (Chromium refuses to start
+  /// otherwise), and a fixed window size that `Emulation.setDeviceMetricsOverride` replaces.
+  public static func arguments(profileDirectory: String, asRoot: Bool) -> [String] {
+    var arguments = [
+      "--headless=new", "--remote-debugging-pipe", "--user-data-dir=\(profileDirectory)", "--no-first-run",
+      "--no-default-browser-check", "--disable-gpu", "--hide-scrollbars", "--mute-audio",
+      "--disable-background-timer-throttling", "--disable-renderer-backgrounding",
+      "--disable-backgrounding-occluded-windows", "--window-size=1000,1000",
+      "--enable-experimental-web-platform-features",
+    ]
+    if asRoot { arguments.append("--no-sandbox") }
+    arguments.append("about:blank")
+    return arguments
+  }
+
+  /// Finds `program` (a path, or one of `programNames` in PATH when nil) and starts it, with
+  /// `extraArguments` before the usual ones. From
+  /// then on a write to a closed pipe is an error (`EPIPE`), not `SIGPIPE` killing this process.
+  public static func launch(
+    program: String? = nil, extraArguments: [String] = [], timeoutMs: Double = 20_000
+  ) throws(BrowserError) -> Chromium {
+    guard let executable = program ?? programNames.lazy.compactMap(PathLookup.find).first else {
+      throw .launch(
+        "no \(programNames.joined(separator: ", ")) in PATH (install Debian's `chromium`, or pass --browser PATH)")
+    }
+    if executable.contains("/"), !POSIX.exists(executable) { throw .launch("\(executable): no such file") }
+    Process.ignoreBrokenPipes()
+    guard let profile = POSIX.temporaryDirectory(prefix: "hingesim-chromium") else {
+      throw .launch("cannot make a temporary profile directory")
+    }
+    let toBrowser: (read: Int32, write: Int32)
+    let fromBrowser: (read: Int32, write: Int32)
+    switch (ChildProcess.pipe(), ChildProcess.pipe()) {
+    case (.success(let a), .success(let b)): (toBrowser, fromBrowser) = (a, b)
+    default: throw .launch("pipe() failed")
+    }
+    let stderrPath = profile + "/stderr.log"
+    let spawned = ChildProcess.spawn(
+      [executable] + extraArguments + arguments(profileDirectory: profile, asRoot: Process.isRoot),
+      descriptors: [3: toBrowser.read, 4: fromBrowser.write], stderrPath: stderrPath)
+    POSIX.close(toBrowser.read)
+    POSIX.close(fromBrowser.write)
+    guard case .success(let child) = spawned else {
+      POSIX.close(toBrowser.write)
+      POSIX.close(fromBrowser.read)
+      Directory.removeTree(profile)
+      if case .failure(let error) = spawned { throw .launch("\(executable): \(error.message)") }
+      throw .launch(executable)
+    }
+    let pipe = CDPPipe(readingFrom: fromBrowser.read, writingTo: toBrowser.write)
+    let browser = Chromium(
+      client: CDPClient(pipe: pipe), child: child, profileDirectory: profile, stderrPath: stderrPath)
+    do {
+      let info = try browser.client.call(CDPCommand("Browser.getVersion"), timeoutMs: timeoutMs)
+      if case .string(let product)? = info["product"] { browser.version = product }
+    } catch {
+      let failure = browser.explain(error)
+      browser.close()
+      throw failure
+    }
+    return browser
+  }
+
+  /// Opens a new tab at about:blank and attaches to it (flat sessions: the page's commands
+  /// carry its `sessionId`).
+  public func newPage() throws(BrowserError) -> BrowserPage {
+    do throws(BrowserError) {
+      let target = try client.call("Target.createTarget", .object([("url", .string("about:blank"))]))
+      guard case .string(let targetId)? = target["targetId"] else {
+        throw .malformed("Target.createTarget gave no targetId")
+      }
+      let attached = try client.call(
+        "Target.attachToTarget", .object([("targetId", .string(targetId)), ("flatten", .bool(true))]))
+      guard case .string(let sessionId)? = attached["sessionId"] else {
+        throw .malformed("Target.attachToTarget gave no sessionId")
+      }
+      let page = BrowserPage(client: client, sessionId: sessionId)
+      try page.enable()
+      return page
+    } catch {
+      throw explain(error)
+    }
+  }
+
+  /// A pipe error with the browser's exit status and the end of its stderr, when it has died.
+  public func explain(_ error: BrowserError) -> BrowserError {
+    guard case .died = error else { return error }
+    var status = child.exitStatus()
+    if status == nil {
+      MonotonicClock.sleep(untilMs: MonotonicClock.nowMs() + 200)
+      status = child.exitStatus()
+    }
+    let tail = (POSIX.readSmallFile(stderrPath) ?? "")
+      .split(separator: "\n").suffix(3).joined(separator: " | ")
+    return .died(status: status, stderrTail: String(tail))
+  }
+
+  /// True while the browser process runs.
+  public var isRunning: Bool { child.exitStatus() == nil }
+
+  /// `Browser.close`, then `SIGTERM`/`SIGKILL` if it lingers; removes the profile directory.
+  public func close() {
+    if child.exitStatus() == nil { _ = try? client.call(CDPCommand("Browser.close"), timeoutMs: 2000) }
+    child.terminate(graceMs: 2000)
+    Directory.removeTree(profileDirectory)
+  }
+}

@@ -1,0 +1,52 @@
+import EventStream
+
+/// What the bundled web reader reads before it loads (`window.hingesimConfig`, installed with
+/// `Page.addScriptToEvaluateOnNewDocument`): the text, the page insets, the settle time and the
+/// starting text size. Any other page gets the same object and may ignore it.
+public struct WebReaderConfig: Sendable {
+  /// The text to paginate.
+  public var text: String
+  /// Pages' inset from the reader's edges, px (= pt).
+  public var edgeInset: Double
+  /// Pages' inset from the fold, px.
+  public var foldInset: Double
+  /// The debounce after the last change, ms.
+  public var settleMs: Double
+  /// The starting text size and its point size and line height.
+  public var textSize: (name: TextSize, pointSize: Double, lineHeight: Double)
+
+  /// Makes a config.
+  public init(
+    text: String, edgeInset: Double, foldInset: Double, settleMs: Double,
+    textSize: (name: TextSize, pointSize: Double, lineHeight: Double)
+  ) {
+    self.text = text
+    self.edgeInset = edgeInset
+    self.foldInset = foldInset
+    self.settleMs = settleMs
+    self.textSize = textSize
+  }
+
+  /// The script that installs it.
+  public var script: String {
+    var object = JSONObjectWriter()
+    object.field("text", text)
+    object.field("edgeInset", edgeInset)
+    object.field("foldInset", foldInset)
+    object.field("settleMs", settleMs)
+    object.openObject("textSize")
+    object.field("name", textSize.name.rawValue)
+    object.field("pointSize", textSize.pointSize)
+    object.field("lineHeight", textSize.lineHeight)
+    object.close()
+    object.close()
+    return "window.hingesimConfig = \(String(decoding: object.bytes, as: UTF8.self));"
+  }
+
+  /// Opens `url` in `page` with this config and the report binding installed.
+  public func open(_ url: String, in page: BrowserPage) throws(BrowserError) {
+    try page.addBinding(BrowserDriver.bindingName)
+    try page.call("Page.addScriptToEvaluateOnNewDocument", .object([("source", .string(script))]))
+    try page.navigate(url)
+  }
+}

@@ -1,0 +1,196 @@
+import Backends
+import EventStream
+import Platform
+import Reader
+import Simulator
+
+/// `hingesim bench web`: a real browser's side of the settle cycle, in one run.
+///
+/// - the CDP round trip of `Emulation.setDeviceMetricsOverride` (p50/p99);
+/// - from sending a new size to the page's `resize` handler (p50/p99, on the page's clock
+///   mapped onto ours by the driver's clock sync);
+/// - the web reader's repagination time at each pose's page size, next to our typesetter's
+///   (`TextLayout.paginate` at the same page size, the text analysed once, as the reader model
+///   does) and the device model's (`--compute-model device`: TextKit times scaled by length).
+public enum WebBenchmark {
+  /// What the benchmark runs.
+  public struct Settings: Sendable {
+    /// The browser program; nil: `chromium` in PATH.
+    public var browser: String?
+    /// The web reader's URL.
+    public var readerURL: String
+    /// The profile whose poses are visited.
+    public var profile: Profile
+    /// The text, and where it came from (for the header).
+    public var text: String
+    public var textName: String
+    /// Size changes measured for the round trip and the resize delay.
+    public var samples: Int
+    /// Visits of every pose (the medians are over these).
+    public var runs: Int
+
+    /// Makes settings.
+    public init(
+      browser: String?, readerURL: String, profile: Profile, text: String, textName: String, samples: Int,
+      runs: Int
+    ) {
+      self.browser = browser
+      self.readerURL = readerURL
+      self.profile = profile
+      self.text = text
+      self.textName = textName
+      self.samples = samples
+      self.runs = runs
+    }
+  }
+
+  /// The poses visited, in this order (a different page size each time, so every visit paginates).
+  static let poses: [Pose] = [.closed, .openWide, .tabletop, .closedSideways, .openTall]
+
+  /// Runs the benchmark and prints its table: the delays with the browser's frames at 60 Hz
+  /// (as a display paces them; resize handlers run in a frame) and unthrottled
+  /// (`--disable-frame-rate-limit`), then the repagination table, measured in the second
+  /// browser (laying out does not wait for a frame).
+  public static func run(_ settings: Settings, out: OutputFile) throws(BenchmarkError) {
+    var header = true
+    for (label, arguments) in [
+      ("60-Hz frames (default)", [String]()), ("unthrottled frames", ["--disable-frame-rate-limit"]),
+    ] {
+      let browser: Chromium
+      do {
+        browser = try Chromium.launch(program: settings.browser, extraArguments: arguments)
+      } catch {
+        throw BenchmarkError("bench web: \(error.message)", kind: error.isMissingProgram ? .noInput : .ioError)
+      }
+      defer { browser.close() }
+      do throws(BrowserError) {
+        try measure(settings, browser: browser, label: label, header: header, pages: !header, out: out)
+      } catch {
+        throw BenchmarkError("bench web: \(browser.explain(error).message)", kind: .ioError)
+      }
+      header = false
+    }
+  }
+
+  private static func measure(
+    _ s: Settings, browser: Chromium, label: String, header: Bool, pages: Bool, out: OutputFile
+  ) throws(BrowserError) {
+    let page = try browser.newPage()
+    let large = s.profile.typography.sizes[.large] ?? (17, 22)
+    let config = WebReaderConfig(
+      text: s.text, edgeInset: s.profile.pages.edge, foldInset: s.profile.pages.fold,
+      settleMs: s.profile.settleWindowMs, textSize: (.large, large.pointSize, large.lineHeight))
+    try config.open(s.readerURL, in: page)
+    let driver = BrowserDriver(page: page, startMs: MonotonicClock.nowMs())
+    try driver.synchronize()
+    guard let sync = driver.pageClockAtStart else { throw .malformed("no clock sync") }
+    try page.evaluate(
+      "addEventListener('resize', () => hingesimReport(JSON.stringify({type: 'probe', t: performance.now()})))")
+    if header {
+      out.line(
+        "bench web: \(browser.version), the bundled web reader, \(s.textName) "
+          + "(\(BenchmarkFigures.grouped(Double(s.text.utf16.count))) UTF-16 units)")
+    }
+    out.line("  \(label): clock sync within ±\(BenchmarkFigures.ms(sync.roundTripMs / 2)) ms")
+
+    // Round trips and resize delays: sizes of a resize burst, each new.
+    var roundTrips: [Double] = []
+    var delays: [Double] = []
+    for i in 0..<s.samples {
+      let width = 600.0 + Double(i % 200)
+      let height = 611.0
+      let sent = MonotonicClock.nowMs()
+      try page.call(
+        "Emulation.setDeviceMetricsOverride",
+        .object([
+          ("width", .number(width)), ("height", .number(height)), ("deviceScaleFactor", .number(0)),
+          ("mobile", .bool(true)),
+        ]))
+      roundTrips.append(MonotonicClock.nowMs() - sent)
+      let deadline = MonotonicClock.nowMs() + 1000
+      while let report = try page.nextReport(deadlineMs: deadline) {
+        guard case .binding(_, let payload) = report, payload.hasPrefix("{\"type\":\"probe\""),
+          let value = try? JSONValue.parse(Array(payload.utf8)), case .number(let t)? = value["t"]
+        else { continue }
+        // The page's clock onto ours: page t − page clock at our start + our start.
+        delays.append(t - sync.pageMs + driver.startMs - sent)
+        break
+      }
+    }
+    out.line(
+      "    Emulation.setDeviceMetricsOverride round trip:  p50 \(BenchmarkFigures.ms(percentile(roundTrips, 50))) ms  "
+        + "p99 \(BenchmarkFigures.ms(percentile(roundTrips, 99))) ms  (n = \(roundTrips.count))")
+    out.line(
+      "    new size sent → the page's resize handler:       p50 \(BenchmarkFigures.ms(percentile(delays, 50))) ms  "
+        + "p99 \(BenchmarkFigures.ms(percentile(delays, 99))) ms  (n = \(delays.count))")
+
+    guard pages else { return }
+    // Repagination per pose.
+    let document: ReaderDocument
+    do {
+      document = try ReaderDocument(text: s.text, profile: s.profile)
+    } catch {
+      throw .malformed(error.description)
+    }
+    var browserMs: [Pose: [Double]] = [:]
+    var sizes: [Pose: (Double, Double)] = [:]
+    var emulation = CDPEmulation()
+    for _ in 0..<s.runs {
+      for pose in poses {
+        guard let geometry = s.profile.poses[pose] else { continue }
+        let division = geometry.division.map { Division(frame: $0, isActive: true) }
+        let layout = ExportTimeline.Layout(
+          time: 0, width: geometry.width, height: geometry.height, division: division,
+          folded: pose == .book || pose == .tabletop,
+          orientation: [.tabletop, .closedSideways].contains(pose) ? .landscapeLeft : .portrait)
+        for command in emulation.commands(for: layout) { try page.call(command.method, command.params) }
+        let deadline = MonotonicClock.nowMs() + 10_000
+        while let report = try page.nextReport(deadlineMs: deadline) {
+          guard case .binding(_, let payload) = report, payload.contains("\"type\":\"paginated\""),
+            let value = try? JSONValue.parse(Array(payload.utf8)), case .number(let ms)? = value["ms"],
+            case .number(let w)? = value["pageWidth"], case .number(let h)? = value["pageHeight"]
+          else { continue }
+          browserMs[pose, default: []].append(ms)
+          sizes[pose] = (w, h)
+          break
+        }
+      }
+    }
+    out.line("")
+    out.line("  repagination at each pose's page size (median of \(s.runs); Large):")
+    out.line("  pose             page (px = pt)    browser ms   typesetter ms   device model ms")
+    let deviceMs = DeviceCostModel.ms(characters: s.text.utf16.count, end: .mid)
+    for pose in poses {
+      guard let times = browserMs[pose], let (w, h) = sizes[pose] else { continue }
+      var ours: [Double] = []
+      for _ in 0..<max(3, s.runs) {
+        let start = MonotonicClock.nowMs()
+        _ = document.layout.paginate(width: w, height: h, style: document.style(for: .large))
+        ours.append(MonotonicClock.nowMs() - start)
+      }
+      out.line(
+        "  " + pose.rawValue.padding(15) + "  "
+          + "\(BenchmarkFigures.shortest(w))×\(BenchmarkFigures.shortest(h))".padding(16)
+          + BenchmarkFigures.pad(BenchmarkFigures.fixed(BenchmarkFigures.median(times), 1), 11)
+          + BenchmarkFigures.pad(BenchmarkFigures.fixed(BenchmarkFigures.median(ours), 2), 16)
+          + BenchmarkFigures.pad(BenchmarkFigures.fixed(deviceMs, 1), 18))
+    }
+    out.line(
+      "  (browser: the reader's own paginated.ms — column layout and page starts; typesetter: "
+        + "TextLayout.paginate after one analysis; device: \(DeviceCostModel.formula(.mid)))")
+  }
+
+  /// The p-th percentile (nearest rank) of some values; 0 for none.
+  static func percentile(_ values: [Double], _ p: Double) -> Double {
+    guard !values.isEmpty else { return 0 }
+    let sorted = values.sorted()
+    let rank = Int((p / 100 * Double(sorted.count)).rounded(.up)) - 1
+    return sorted[min(max(rank, 0), sorted.count - 1)]
+  }
+}
+
+extension String {
+  fileprivate func padding(_ width: Int) -> String {
+    self + String(repeating: " ", count: max(0, width - count))
+  }
+}

@@ -1,0 +1,32 @@
+import EventStream
+import Reader
+import Simulator
+
+extension ReaderOptions {
+  /// Takes `--pdf FILE`, refusing the options that only a text has.
+  mutating func parsePDF(_ args: inout Arguments) throws(CLIError) {
+    pdfPath = try args.option("--pdf")
+    guard pdfPath != nil else { return }
+    if textPath != nil { throw .usage("--text and --pdf exclude each other: give one document") }
+    if prepaginate {
+      throw .usage("--prepaginate paginates a text; a PDF's page frames are laid out per settle")
+    }
+  }
+
+  /// Reads the PDF of `--pdf` with poppler: a missing file is exit 66, a read error 74, a
+  /// file poppler cannot open (damaged, not a PDF, encrypted) or with no pages 65.
+  static func loadPDF(_ path: String) throws(CLIError) -> FixedLayoutDocument {
+    let bytes = try TextFile.readBytes(path)
+    do {
+      return try FixedLayoutDocument(pdf: bytes, name: path)
+    } catch {
+      throw CLIError(error.description, code: .dataError)
+    }
+  }
+
+  /// The document the reader shows: the PDF of `--pdf`, else the text.
+  func loadInput(profile: Profile, context: CommandContext) throws(CLIError) -> ReaderInput {
+    if let pdfPath { return .pdf(try Self.loadPDF(pdfPath)) }
+    return .text(try loadDocument(profile: profile, context: context))
+  }
+}

@@ -1,0 +1,48 @@
+import Backends
+import EventStream
+import Platform
+import Reports
+
+/// `web --screenshots DIR`: a PNG per layout the page shows (`NNN-TIMEms.png`) and an
+/// `index.html` contact sheet with the time and what was shown under each.
+struct WebScreenshots {
+  let directory: String
+  private var entries: [ContactSheet.Entry] = []
+  var count: Int { entries.count }
+
+  /// Makes DIR if needed (its parent must exist).
+  init(directory: String) throws(CLIError) {
+    self.directory = directory
+    if !POSIX.exists(directory), !POSIX.makeDirectory(directory) {
+      throw CLIError("web: --screenshots: cannot make the directory \(directory)", code: .ioError)
+    }
+  }
+
+  /// Captures the page now and writes it.
+  mutating func capture(_ page: BrowserPage, scriptMs: Double, caption: String) throws(BrowserError) {
+    let png = try page.screenshot()
+    let name =
+      "\(String(repeating: "0", count: max(0, 3 - String(entries.count + 1).count)))\(entries.count + 1)-"
+      + "\(Int(scriptMs.rounded()))ms.png"
+    let file: OutputFile
+    do {
+      file = try OutputFile.open(path: directory + "/" + name)
+    } catch {
+      throw .io("\(directory)/\(name): \(error.message)")
+    }
+    file.write(bytes: png)
+    file.close()
+    if file.isBroken { throw .io("\(directory)/\(name): \(file.failure?.message ?? "write failed")") }
+    entries.append(ContactSheet.Entry(file: name, scriptMs: scriptMs, caption: caption))
+  }
+
+  /// Writes `index.html`: every screenshot in order with its time and caption.
+  func writeIndex() throws(CLIError) {
+    guard !entries.isEmpty else { return }
+    let sheet = ContactSheet.html(title: "hingesim web: one screenshot per layout shown", entries: entries)
+    let file = try OutputFile.create(path: directory + "/index.html")
+    file.write(sheet)
+    file.close()
+    if file.failedForReal { throw CLIError(writeFailure: file, progress: nil) }
+  }
+}

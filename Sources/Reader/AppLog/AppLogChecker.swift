@@ -1,0 +1,184 @@
+import EventStream
+import Platform
+
+/// Holds an aligned app log to the rules: the app-only ones (`AppInvariants`) from how its
+/// paginations answered the settles and what frame it measured, and the reader's own
+/// (`ReaderInvariants`, with only the visible pages known) on every shown state that answers
+/// a settle, an unchanged layout, a turn or a goto.
+struct AppLogChecker {
+  let alignment: AppLogAlignment
+  let document: ReaderDocument
+  let direction: ReadingDirection
+  /// The stream's `turn` and `goto` inputs, oldest first: what may move the place.
+  private var moves: [Event]
+  private(set) var findings: [AppLogAlignment.Finding] = []
+  private(set) var shownChecked = 0
+  /// The script time each `paginated` and `shown` entry takes in the merged stream, by entry.
+  private(set) var stamps: [Int: Double] = [:]
+  /// The `paginated` entries that answer a settle but were never shown.
+  private(set) var neverShown: Set<Int> = []
+  private var log: AppLog { alignment.log }
+
+  init(alignment: AppLogAlignment, document: ReaderDocument, direction: ReadingDirection, stream: [Event]) {
+    self.alignment = alignment
+    self.document = document
+    self.direction = direction
+    moves = stream.filter {
+      switch $0.kind {
+      case .turn, .goto: true
+      default: false
+      }
+    }
+  }
+
+  mutating func run() {
+    for (k, settle) in alignment.settles.enumerated() { checkAnswer(k, settle) }
+    checkShown()
+    findings.sort { $0.line < $1.line }
+  }
+
+  private mutating func add(
+    _ rule: String, _ message: String, entry: Int?, time: Double, cause: EventType = .settled, causeTime: Double
+  ) {
+    let line = entry.map { log.entries[$0].line } ?? log.entries.last?.line ?? 1
+    findings.append(
+      AppLogAlignment.Finding(
+        rule: rule, message: message, line: line, time: time, state: alignment.state(at: time), cause: cause,
+        causeTime: causeTime))
+  }
+
+  private mutating func checkAnswer(_ k: Int, _ settle: AppLogAlignment.SettlePoint) {
+    let s = settle.time
+    let layout =
+      "\(AppInvariants.size(settle.settled.width, settle.settled.height)) \(settle.settled.textSize.rawValue)"
+    switch settle.answer {
+    case .paginated(let p):
+      let pagination = alignment.paginations[p]
+      if pagination.start < s {
+        add(
+          "paginated-before-settle",
+          "the pagination answering the settle at \(NumberFormat.ms(s)) ms (\(layout)) started at \(NumberFormat.ms(pagination.start)) ms, before the size settled (its last change at \(NumberFormat.ms(settle.settled.cycle.lastChange)) ms)",
+          entry: pagination.entry, time: pagination.end, causeTime: s)
+      }
+      if !isShown(after: pagination.entry) {
+        neverShown.insert(pagination.entry)
+        add(
+          "shown-after-settle",
+          "the pagination for the settle at \(NumberFormat.ms(s)) ms (\(layout)) was never shown",
+          entry: pagination.entry, time: pagination.end, causeTime: s)
+      }
+    case .missing:
+      let after = log.entries.firstIndex { log.scriptTime(ofAppTime: $0.appTime) >= s }
+      add(
+        "shown-after-settle",
+        "the layout settled at \(NumberFormat.ms(s)) ms (\(layout)) was never paginated nor shown",
+        entry: after, time: s, causeTime: s)
+    case .pending, .unchanged, .superseded: break
+    }
+    for p in settle.extra {
+      let extra = alignment.paginations[p]
+      add(
+        "paginate-once-per-settle",
+        "the pagination of \(AppInvariants.size(extra.value.pageWidth, extra.value.pageHeight)) pages at \(NumberFormat.ms(extra.start)) ms is one more for the settle at \(NumberFormat.ms(s)) ms (\(layout)): paginate once per settle, never on a transient size",
+        entry: extra.entry, time: extra.end, causeTime: s)
+    }
+    if case .superseded = settle.answer { return }
+    let frame = log.entries.indices.last {
+      guard case .frame = log.entries[$0].kind else { return false }
+      return log.scriptTime(ofAppTime: log.entries[$0].appTime) <= s
+    }
+    if let frame, case .frame(let w, let h) = log.entries[frame].kind,
+      let problem = AppInvariants.frameProblem(width: w, height: h, settled: settle.settled)
+    {
+      add("frame-matches-pose", problem + " (settled at \(NumberFormat.ms(s)) ms)", entry: frame, time: s, causeTime: s)
+    }
+  }
+
+  /// True when the app's next `paginated` or `shown` after `entry` is a `shown`.
+  private func isShown(after entry: Int) -> Bool {
+    for next in log.entries[(entry + 1)...] {
+      switch next.kind {
+      case .shown: return true
+      case .paginated: return false
+      default: continue
+      }
+    }
+    return false
+  }
+
+  /// The shown states, against the reader's rules and `layout-matches-fold`.
+  private mutating func checkShown() {
+    // What each pagination entry answers, and when each answered layout went on screen.
+    var answers: [Int: Int] = [:]
+    var onScreen: [(time: Double, settle: Int)] = []
+    for (k, settle) in alignment.settles.enumerated() {
+      switch settle.answer {
+      case .paginated(let p):
+        answers[alignment.paginations[p].entry] = k
+        onScreen.append((alignment.paginations[p].end, k))
+      case .unchanged(let t): onScreen.append((t, k))
+      default: break
+      }
+    }
+    onScreen.sort { $0.time < $1.time }
+    var invariants = ReaderInvariants()
+    var previousOffset: Int?
+    var afterAnswer: Int?  // the settle whose pagination came last, until its shown
+    var afterExtra = false
+    var lastStamp = -Double.infinity
+    var nextMove = 0
+    for (i, entry) in log.entries.enumerated() {
+      let t = log.scriptTime(ofAppTime: entry.appTime)
+      switch entry.kind {
+      case .paginated:
+        if let k = answers[i] {
+          afterAnswer = k
+          afterExtra = false
+          lastStamp = max(t, alignment.settles[k].time)
+        } else {
+          afterExtra = true
+          lastStamp = t
+        }
+        stamps[i] = lastStamp
+      case .shown(let shown):
+        stamps[i] = max(t, lastStamp)
+        guard !afterExtra, let current = onScreen.last(where: { $0.time <= t }) else { continue }
+        let model = alignment.settles[current.settle].geometry
+        var cause = EventType.shown
+        var causeTime = t
+        if let k = afterAnswer {
+          cause = .settled
+          causeTime = alignment.settles[k].time
+          afterAnswer = nil
+        } else if nextMove < moves.count, moves[nextMove].time <= t {
+          cause = moves[nextMove].kind.type
+          causeTime = moves[nextMove].time
+          nextMove += 1
+        }
+        if cause == .settled {  // a move before the settle found nothing on screen or was shown already
+          while nextMove < moves.count, moves[nextMove].time <= causeTime { nextMove += 1 }
+        }
+        shownChecked += 1
+        var geometry = model
+        geometry.layout = shown.layout
+        geometry.frames = shown.frames
+        geometry.notes = shown.notes
+        let snapshot = ReaderSnapshot(
+          offset: shown.offset, previousOffset: previousOffset, pages: shown.pages, pageRanges: shown.ranges,
+          textLength: document.utf16Count, geometry: geometry, direction: direction, visibleLines: [],
+          style: document.style(for: alignment.settles[current.settle].settled.textSize), cause: cause.rawValue,
+          breaksFingerprint: 0, key: "")
+        var partial = snapshot
+        partial.allPagesKnown = false
+        for (rule, message) in invariants.check(partial) {
+          add(rule, message, entry: i, time: t, cause: cause, causeTime: causeTime)
+        }
+        if let problem = AppInvariants.layoutProblem(shown, model: model) {
+          add("layout-matches-fold", problem, entry: i, time: t, cause: cause, causeTime: causeTime)
+        }
+        previousOffset = shown.offset
+      default: break
+      }
+    }
+  }
+}

@@ -1,0 +1,57 @@
+import EventStream
+
+/// A fixed-layout document (a PDF): its pages do not reflow, so all the reader needs is how
+/// many there are and each one's size in points. Read with poppler once, then plain values.
+///
+/// ```swift
+/// let pdf = try FixedLayoutDocument(pdf: bytes, name: "texts/pdf-sample.pdf")
+/// pdf.pageCount     // 10
+/// pdf.pageSizes[4]  // 595.28 × 419.53 (landscape)
+/// ```
+public struct FixedLayoutDocument: Sendable, Equatable {
+  /// The file it was read from, for messages.
+  public var name: String
+  /// Each page's size in points, in page order.
+  public var pageSizes: [Size]
+
+  /// A page size in points.
+  public struct Size: Sendable, Equatable {
+    public var width: Double
+    public var height: Double
+
+    /// Makes a size.
+    public init(width: Double, height: Double) {
+      self.width = width
+      self.height = height
+    }
+  }
+
+  /// Pages.
+  public var pageCount: Int { pageSizes.count }
+
+  /// A document of the given page sizes (tests).
+  public init(name: String, pageSizes: [Size]) {
+    self.name = name
+    self.pageSizes = pageSizes
+  }
+
+  /// Reads a PDF's page count and page sizes with poppler.
+  /// - Throws: `FixedLayoutError` when poppler cannot open it (damaged, not a PDF, encrypted)
+  ///   or it has no pages, or a page has no area.
+  public init(pdf bytes: [UInt8], name: String) throws(FixedLayoutError) {
+    let opened: PopplerDocument
+    do {
+      opened = try PopplerDocument(bytes: bytes)
+    } catch {
+      throw error.encrypted
+        ? .encrypted(file: name, message: error.message) : .unreadable(file: name, message: error.message)
+    }
+    guard !opened.pageSizes.isEmpty else { throw .noPages(file: name) }
+    if let bad = opened.pageSizes.firstIndex(where: { !($0.width > 0 && $0.height > 0) }) {
+      let size = opened.pageSizes[bad]
+      throw .emptyPage(file: name, page: bad + 1, width: size.width, height: size.height)
+    }
+    self.name = name
+    self.pageSizes = opened.pageSizes.map { Size(width: $0.width, height: $0.height) }
+  }
+}

@@ -1,0 +1,26 @@
+import EventStream
+
+/// A PDF the reader cannot show: every case is bad data (exit 65) and names the file.
+public enum FixedLayoutError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// Poppler could not open it (not a PDF, truncated, damaged); its message.
+  case unreadable(file: String, message: String)
+  /// It needs a password (the reader opens none).
+  case encrypted(file: String, message: String)
+  /// It opened with zero pages.
+  case noPages(file: String)
+  /// A page (1-based) has no area.
+  case emptyPage(file: String, page: Int, width: Double, height: Double)
+
+  public var description: String {
+    switch self {
+    case .unreadable(let file, let message):
+      "\(file): expected a PDF, found a file poppler cannot open (\(message))"
+    case .encrypted(let file, let message):
+      "\(file): expected an unencrypted PDF, found an encrypted one (\(message); the reader opens no passwords)"
+    case .noPages(let file):
+      "\(file): expected a PDF with at least one page, found none"
+    case .emptyPage(let file, let page, let width, let height):
+      "\(file): expected pages with an area, found page \(page) of \(NumberFormat.shortest(width))×\(NumberFormat.shortest(height)) pt"
+    }
+  }
+}

@@ -1,0 +1,121 @@
+import EventStream
+import Platform
+import Testing
+
+@testable import Backends
+
+/// The pipe protocol without a browser: NUL-framed messages, answers matched by id, events kept
+/// in order, timeouts, and a peer that goes away.
+struct CDPProtocolTests {
+  @Test func framesAreCutAtEachNULWhateverTheReadSizes() throws {
+    var splitter = CDPFrameSplitter()
+    let stream = Array(#"{"id":1}"#.utf8) + [0] + Array(#"{"method":"A"}"#.utf8) + [0] + Array(#"{"id":2"#.utf8)
+    for i in stride(from: 0, to: stream.count, by: 3) {
+      try splitter.append(stream[i..<min(i + 3, stream.count)])
+    }
+    #expect(splitter.next() == Array(#"{"id":1}"#.utf8))
+    #expect(splitter.next() == Array(#"{"method":"A"}"#.utf8))
+    #expect(splitter.next() == nil)  // the third message has not ended yet
+    try splitter.append([UInt8(ascii: "}"), 0][...])
+    #expect(splitter.next() == Array(#"{"id":2}"#.utf8))
+  }
+
+  @Test func aMessageOverTheLimitIsRefusedNotBuffered() {
+    var splitter = CDPFrameSplitter(limit: 1 << 20)
+    #expect(throws: BrowserError.malformed("a message longer than 1 MiB")) {
+      try splitter.append([UInt8](repeating: UInt8(ascii: "a"), count: (1 << 20) + 1)[...])
+    }
+  }
+
+  @Test func answersErrorsAndEventsDecode() throws {
+    #expect(
+      try CDPMessage.decode(Array(#"{"id":7,"result":{"a":1}}"#.utf8))
+        == .response(id: 7, result: .object([("a", .number(1))])))
+    #expect(
+      try CDPMessage.decode(Array(#"{"id":8,"error":{"code":-32601,"message":"'X.y' wasn't found"}}"#.utf8))
+        == .failure(id: 8, code: -32601, message: "'X.y' wasn't found"))
+    #expect(
+      try CDPMessage.decode(Array(#"{"method":"Page.loadEventFired","params":{"timestamp":1},"sessionId":"S"}"#.utf8))
+        == .event(method: "Page.loadEventFired", params: .object([("timestamp", .number(1))]), sessionId: "S"))
+    #expect(throws: BrowserError.self) { try CDPMessage.decode(Array(#"{"result":{}}"#.utf8)) }
+    #expect(throws: BrowserError.malformed("byte 1: expected a value")) { try CDPMessage.decode([]) }
+  }
+
+  @Test func aCommandCarriesItsIdMethodParamsAndSession() {
+    let command = CDPCommand("Runtime.evaluate", .object([("expression", .string("1"))]), sessionId: "S1")
+    #expect(
+      String(decoding: command.encoded(id: 3), as: UTF8.self)
+        == #"{"id":3,"method":"Runtime.evaluate","params":{"expression":"1"},"sessionId":"S1"}"#)
+  }
+
+  @Test func base64DecodesRFC4648VectorsAndRefusesOthers() {
+    // RFC 4648 §10.
+    for (encoded, decoded) in [("", ""), ("Zg==", "f"), ("Zm8=", "fo"), ("Zm9v", "foo"), ("Zm9vYmFy", "foobar")] {
+      #expect(Base64.decode(encoded) == Array(decoded.utf8))
+    }
+    #expect(Base64.decode("Zm9v!") == nil)
+    #expect(Base64.decode("Z") == nil)
+  }
+
+  /// A peer on the other ends of two pipes that answers as a browser would.
+  final class Peer {
+    let client: CDPClient
+    let toClient: Int32
+    let fromClient: Int32
+
+    init(timeoutMs: Double = 2000) throws {
+      guard case .success(let down) = ChildProcess.pipe(), case .success(let up) = ChildProcess.pipe() else {
+        throw BrowserError.io("pipe")
+      }
+      Process.ignoreBrokenPipes()
+      client = CDPClient(pipe: CDPPipe(readingFrom: down.read, writingTo: up.write), timeoutMs: timeoutMs)
+      toClient = down.write
+      fromClient = up.read
+    }
+
+    func say(_ json: String) {
+      let bytes = Array(json.utf8) + [0]
+      _ = bytes.withUnsafeBytes { POSIX.writeAll(toClient, $0) }
+    }
+
+    func hangUp() { POSIX.close(toClient) }
+  }
+
+  @Test func eventsThatArriveBeforeTheAnswerAreKeptInOrder() throws {
+    let peer = try Peer()
+    peer.say(#"{"method":"E1","params":{}}"#)
+    peer.say(#"{"id":99,"result":{}}"#)  // an answer to nobody
+    peer.say(#"{"method":"E2","params":{}}"#)
+    peer.say(#"{"id":1,"result":{"ok":true}}"#)
+    #expect(try peer.client.call("X.y") == .object([("ok", .bool(true))]))
+    let deadline = MonotonicClock.nowMs() + 100
+    #expect(try peer.client.nextEvent(deadlineMs: deadline)?.method == "E1")
+    #expect(try peer.client.nextEvent(deadlineMs: deadline)?.method == "E2")
+    #expect(try peer.client.nextEvent(deadlineMs: deadline) == nil)
+  }
+
+  /// The driver collects reports between stream events with a deadline of now: what has
+  /// already arrived must be read, not left for later.
+  @Test func aDeadlineOfNowStillReadsWhatHasArrived() throws {
+    let peer = try Peer()
+    peer.say(#"{"method":"Runtime.bindingCalled","params":{"name":"r","payload":"x"}}"#)
+    MonotonicClock.sleep(untilMs: MonotonicClock.nowMs() + 20)
+    #expect(try peer.client.nextEvent(deadlineMs: MonotonicClock.nowMs())?.method == "Runtime.bindingCalled")
+    #expect(try peer.client.nextEvent(deadlineMs: MonotonicClock.nowMs()) == nil)
+  }
+
+  @Test func aCDPErrorNamesTheMethod() throws {
+    let peer = try Peer()
+    peer.say(#"{"id":1,"error":{"code":-32000,"message":"Not allowed"}}"#)
+    #expect(throws: BrowserError.commandFailed(method: "Browser.crash", code: -32000, message: "Not allowed")) {
+      try peer.client.call("Browser.crash")
+    }
+  }
+
+  @Test func silenceIsATimeoutAndAHangUpIsDeath() throws {
+    let peer = try Peer(timeoutMs: 50)
+    #expect(throws: BrowserError.timeout(method: "Page.enable", ms: 50)) { try peer.client.call("Page.enable") }
+    peer.hangUp()
+    #expect(throws: BrowserError.died(status: nil, stderrTail: "")) { try peer.client.call("Page.enable") }
+  }
+}

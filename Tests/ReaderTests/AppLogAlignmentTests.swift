@@ -1,0 +1,122 @@
+import EventStream
+import Reader
+import Simulator
+import TestSupport
+import Testing
+
+/// `AppLogAlignment` on the closed phone's first settle (382×620 at 200 ms on the script's
+/// clock) and an app whose clock reads 5000 at the script's 0: times and answers worked out by
+/// hand.
+@Suite("app log alignment")
+struct AppLogAlignmentTests {
+  static let stream = TestSupport.simulate([Event(time: 0, .sample(angle: 0))])
+  static let sync = #"{"t":5000,"type":"sync","scriptTime":0}"#
+  static let frame = #"{"t":5000,"type":"frame","width":382,"height":620}"#
+  static func paginated(_ t: Double, ms: Double = 5) -> String {
+    #"{"t":\#(t),"type":"paginated","pageWidth":342,"pageHeight":580,"pageCount":80,"ms":\#(ms)}"#
+  }
+  static func shown(_ t: Double) -> String {
+    #"{"t":\#(t),"type":"shown","offset":0,"pages":[0],"ranges":[[0,40]],"pageCount":80,"layout":"single","frames":[{"x":20,"y":20,"width":342,"height":580}],"notes":"sheet"}"#
+  }
+
+  func align(_ lines: [String]) throws -> AppLogAlignment {
+    let document = try ReaderDocument(text: ReaderFixtures.text, profile: ReaderFixtures.profile)
+    let log = try AppLog.decode(
+      Array(lines.joined(separator: "\n").utf8), file: "app.jsonl", textLength: document.utf16Count)
+    return AppLogAlignment(
+      log: log, stream: Self.stream, document: document, insets: ReaderFixtures.profile.pages)
+  }
+
+  func appEvents(_ a: AppLogAlignment) -> [Event] {
+    a.events.filter {
+      switch $0.kind {
+      case .paginated, .shown, .skipped: true
+      default: false
+      }
+    }
+  }
+
+  @Test("the stream settles the closed phone's 382×620 at 200 ms (what the cases below assume)")
+  func premise() {
+    let settles = Self.stream.compactMap { e -> (Double, Settled)? in
+      if case .settled(let s) = e.kind { (e.time, s) } else { nil }
+    }
+    #expect(settles.count == 1)
+    #expect(settles.first?.0 == 200)
+    #expect(settles.first?.1.width == 382)
+    #expect(settles.first?.1.height == 620)
+  }
+
+  @Test("a pagination from 5200 to 5205 on the app's clock answers the settle at 200: queued 0, shown at 205")
+  func answers() throws {
+    let a = try align([Self.sync, Self.frame, Self.paginated(5205), Self.shown(5205)])
+    #expect(a.findings.isEmpty)
+    let events = appEvents(a)
+    #expect(events.map(\.time) == [205, 205])
+    guard case .paginated(let p) = events.first?.kind else {
+      Issue.record("no paginated")
+      return
+    }
+    #expect(p.settled == 200)
+    #expect(p.queuedMs == 0)
+    #expect(p.ms == 5)
+    #expect(p.computeClock == "app")
+    // The stream's order: the settle before the app's answer.
+    let settledIndex = a.events.firstIndex { if case .settled = $0.kind { true } else { false } }!
+    let paginatedIndex = a.events.firstIndex { if case .paginated = $0.kind { true } else { false } }!
+    #expect(settledIndex < paginatedIndex)
+  }
+
+  @Test("a pagination that starts 30 ms after the settle waited 30 ms")
+  func queued() throws {
+    let a = try align([Self.sync, Self.frame, Self.paginated(5235), Self.shown(5235)])
+    guard case .paginated(let p) = appEvents(a).first?.kind else {
+      Issue.record("no paginated")
+      return
+    }
+    #expect(p.queuedMs == 30)  // starts at 5235 − 5 − 5000 = 230
+  }
+
+  @Test("a pagination from 5145 to 5150 (before the settle at 200) breaks paginated-before-settle, and only it")
+  func early() throws {
+    let a = try align([Self.sync, Self.frame, Self.paginated(5150), Self.shown(5150)])
+    #expect(a.findings.map(\.rule) == ["paginated-before-settle"])
+    #expect(a.findings.first?.line == 3)
+    #expect(appEvents(a).map(\.time) == [200, 200])  // timed from the settle it answers
+  }
+
+  @Test("two paginations for one settle: the first is one too many")
+  func twice() throws {
+    let a = try align([
+      Self.sync, Self.frame, Self.paginated(5205), Self.shown(5205), Self.paginated(5300), Self.shown(5300),
+    ])
+    #expect(a.findings.map(\.rule) == ["paginate-once-per-settle"])
+    #expect(a.findings.first?.line == 5)
+  }
+
+  @Test("no pagination, no page: shown-after-settle; a pagination never shown: the same rule")
+  func missing() throws {
+    #expect(try align([Self.sync, Self.frame]).findings.map(\.rule) == ["shown-after-settle"])
+    #expect(try align([Self.sync, Self.frame, Self.paginated(5205)]).findings.map(\.rule) == ["shown-after-settle"])
+  }
+
+  @Test("a frame 951 pt wide when the pose's is 382: frame-matches-pose")
+  func frame() throws {
+    let wide = #"{"t":5000,"type":"frame","width":951,"height":620}"#
+    let a = try align([Self.sync, wide, Self.paginated(5205), Self.shown(5205)])
+    #expect(a.findings.map(\.rule) == ["frame-matches-pose"])
+    #expect(a.findings.first?.message.hasPrefix("the app measured its frame 951×620, the pose's is 382×620") == true)
+    // Half a point is rounding, not a bug.
+    let close = #"{"t":5000,"type":"frame","width":382.5,"height":619.5}"#
+    #expect(try align([Self.sync, close, Self.paginated(5205), Self.shown(5205)]).findings.isEmpty)
+  }
+
+  @Test("a spread on the closed phone: layout-matches-fold; the place off the page: offset-visible")
+  func shownRules() throws {
+    let spread = Self.shown(5205).replacingOccurrences(of: #""layout":"single""#, with: #""layout":"spread""#)
+    #expect(
+      try align([Self.sync, Self.frame, Self.paginated(5205), spread]).findings.map(\.rule) == ["layout-matches-fold"])
+    let away = Self.shown(5205).replacingOccurrences(of: #""offset":0"#, with: #""offset":41"#)
+    #expect(try align([Self.sync, Self.frame, Self.paginated(5205), away]).findings.map(\.rule) == ["offset-visible"])
+  }
+}

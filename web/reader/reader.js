@@ -1,0 +1,319 @@
+// The bundled web reader: the reference reader's rules (docs/reader.md, DESIGN §6) with the
+// web's foldable APIs, reporting in the app-log format (docs/app-log.md) through the
+// driver's binding `hingesimReport`.
+//
+// - The place is a character offset (UTF-16, as JavaScript strings count).
+// - Every resize is reported as a `frame`; pagination runs 200 ms after the last change of
+//   size, fold, posture or text size, then the page holding the place is `shown`.
+// - One page or two by the fold, not by device: two pages when the viewport has two segments
+//   side by side (a vertical fold, active or not), or when the view is wider than tall and
+//   regular (at least 700 px wide) without a fold — split at the middle. A horizontal fold
+//   (tabletop) shows one page above it.
+// - Both pages of a spread get the narrower segment's size; pages are inset `edgeInset` from
+//   the edges and `foldInset` from the fold. A spread starts on an even page.
+// - Page turns come only from the driver's `hingesim:turn` event, never from a resize.
+//
+// The driver gives the text and settings before the page loads (window.hingesimConfig);
+// opened by hand, the page reads ?text= from its URL or shows a short sample.
+"use strict";
+
+(() => {
+  const config = Object.assign(
+    {
+      text: "",
+      edgeInset: 20,
+      foldInset: 20,
+      settleMs: 200,
+      regularWidth: 700,
+      textSize: { name: "large", pointSize: 17, lineHeight: 22 },
+    },
+    window.hingesimConfig || {},
+  );
+  if (!config.text) {
+    config.text = new URLSearchParams(location.search).get("text") ||
+      "Open the reader with hingesim web, which gives it the chapter.";
+  }
+  const text = config.text;
+  const reader = document.getElementById("reader");
+  const measure = document.getElementById("measure");
+
+  // Reporting: one app-log line per event, `t` on this page's monotonic clock.
+  const log = (window.hingesimLog = []);
+  function report(type, fields) {
+    const line = JSON.stringify(Object.assign({ t: performance.now(), type }, fields));
+    log.push(line);
+    if (typeof window.hingesimReport === "function") window.hingesimReport(line);
+  }
+
+  // The text as paragraphs (one per line), each remembering its first offset.
+  const paragraphs = [];
+  {
+    let start = 0;
+    for (const line of text.split("\n")) {
+      paragraphs.push({ start, text: line, index: paragraphs.length });
+      start += line.length + 1;
+    }
+  }
+  const columns = document.createElement("div");
+  columns.className = "columns";
+  for (const p of paragraphs) {
+    const el = document.createElement("p");
+    el.textContent = p.text;
+    p.node = el.firstChild; // null for an empty line
+    columns.appendChild(el);
+  }
+  measure.appendChild(columns);
+
+  let state = {
+    offset: 0,
+    pages: [], // [start, end) per page
+    key: null, // page size and text size of `pages`
+    geometry: null,
+    visible: [],
+  };
+  let timer = null;
+
+  // --- Geometry ------------------------------------------------------------------------
+
+  // The layout viewport: the reader's frame. (innerWidth follows the pinch-zoom scale a
+  // mobile viewport may keep from an earlier size; the root element's client box does not.)
+  function viewportSize() {
+    const root = document.documentElement;
+    return { width: root.clientWidth, height: root.clientHeight };
+  }
+
+  function segments() {
+    const s = window.viewport && window.viewport.segments;
+    return s && s.length >= 2 ? Array.from(s) : null;
+  }
+
+  // The layout for the current viewport: kind, page size and one frame per page slot.
+  function geometry() {
+    const { width: W, height: H } = viewportSize();
+    const e = config.edgeInset, f = config.foldInset;
+    const segs = segments();
+    if (segs && segs[1].x > segs[0].x) {
+      // A vertical fold: one page per segment, both of the narrower segment's size.
+      const left = segs[0], right = segs[1];
+      const foldStart = left.x + left.width, foldEnd = right.x;
+      const width = Math.min(left.width, right.width) - e - f;
+      const height = H - 2 * e;
+      return {
+        kind: "spread", width, height, notes: "trailing",
+        frames: [
+          { x: foldStart - f - width, y: e, width, height },
+          { x: foldEnd + f, y: e, width, height },
+        ],
+      };
+    }
+    if (segs && segs[1].y > segs[0].y) {
+      // A horizontal fold: tabletop, one page above it.
+      const foldTop = segs[0].y + segs[0].height;
+      const width = W - 2 * e, height = foldTop - e - f;
+      return { kind: "tabletop", width, height, notes: "sheet", frames: [{ x: e, y: e, width, height }] };
+    }
+    if (W > H && W >= config.regularWidth) {
+      // Wide and regular without a fold: a spread split at the middle.
+      const width = W / 2 - e - f / 2, height = H - 2 * e;
+      return {
+        kind: "spread", width, height, notes: "trailing",
+        frames: [
+          { x: e, y: e, width, height },
+          { x: W / 2 + f / 2, y: e, width, height },
+        ],
+      };
+    }
+    return { kind: "single", width: W - 2 * e, height: H - 2 * e, notes: "sheet",
+      frames: [{ x: e, y: e, width: W - 2 * e, height: H - 2 * e }] };
+  }
+
+  // --- Pagination ----------------------------------------------------------------------
+
+  // The paragraph holding offset i (binary search).
+  function paragraphAt(i) {
+    let lo = 0, hi = paragraphs.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (paragraphs[mid].start <= i) lo = mid; else hi = mid - 1;
+    }
+    return paragraphs[lo];
+  }
+
+  // The column (page) character i falls in; a character with no box of its own (a line
+  // break, collapsed white space) counts with the next one that has a box.
+  const range = document.createRange();
+  function columnOf(i, origin, width) {
+    for (let j = i; j < text.length; j++) {
+      const p = paragraphAt(j);
+      const k = j - p.start;
+      if (!p.node || k >= p.text.length) continue;
+      range.setStart(p.node, k);
+      range.setEnd(p.node, k + 1);
+      const rects = range.getClientRects();
+      if (rects.length > 0 && (rects[0].width > 0 || rects[0].height > 0)) {
+        return Math.floor((rects[0].left - origin + 0.5) / width);
+      }
+    }
+    return Infinity;
+  }
+
+  function paginate(width, height) {
+    const started = performance.now();
+    columns.style.width = width + "px";
+    columns.style.height = height + "px";
+    columns.style.columnWidth = width + "px";
+    const origin = columns.getBoundingClientRect().left;
+    const count = Math.max(1, Math.ceil((columns.scrollWidth - 0.5) / width));
+    const starts = [0];
+    for (let k = 1; k < count; k++) {
+      // The first offset whose column is k or later.
+      let lo = starts[k - 1] + 1, hi = text.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (columnOf(mid, origin, width) >= k) hi = mid; else lo = mid + 1;
+      }
+      if (lo >= text.length) break;
+      starts.push(lo);
+    }
+    const pages = starts.map((s, k) => [s, k + 1 < starts.length ? starts[k + 1] : text.length]);
+    return { pages, ms: performance.now() - started };
+  }
+
+  // --- Showing -------------------------------------------------------------------------
+
+  function pageHolding(offset) {
+    const pages = state.pages;
+    let lo = 0, hi = pages.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (pages[mid][0] <= offset) lo = mid; else hi = mid - 1;
+    }
+    return lo;
+  }
+
+  function show(first) {
+    const g = state.geometry;
+    const count = state.pages.length;
+    const visible = g.kind === "spread" ? [first, first + 1].filter((k) => k < count) : [first];
+    state.visible = visible;
+    reader.replaceChildren();
+    visible.forEach((k, slot) => {
+      const frame = g.frames[slot];
+      const page = document.createElement("div");
+      page.className = "page";
+      Object.assign(page.style, {
+        left: frame.x + "px", top: frame.y + "px", width: frame.width + "px", height: frame.height + "px",
+      });
+      page.appendChild(pageText(state.pages[k], g.width, g.height));
+      page.dataset.page = k;
+      reader.appendChild(page);
+    });
+    report("shown", {
+      offset: state.offset,
+      pages: visible,
+      ranges: visible.map((k) => state.pages[k]),
+      pageCount: count,
+      layout: g.kind,
+      frames: visible.map((_, slot) => g.frames[slot]),
+      notes: g.notes,
+    });
+  }
+
+  // A page's own text, paragraph by paragraph from its first character: line breaking is
+  // greedy and local to each line, so the slice breaks where the columns did (and lays out
+  // one page of text, not the whole chapter again).
+  function pageText([start, end], width, height) {
+    const box = document.createElement("div");
+    box.className = "columns";
+    Object.assign(box.style, { width: width + "px", height: height + "px" });
+    for (let p = paragraphAt(start); p && p.start < end; p = paragraphs[p.index + 1]) {
+      const el = document.createElement("p");
+      el.textContent = p.text.slice(Math.max(0, start - p.start), end - p.start);
+      box.appendChild(el);
+    }
+    return box;
+  }
+
+  // The fold band, where the viewport's segments leave a gap (for people and screenshots).
+  const fold = document.createElement("div");
+  fold.id = "fold";
+  document.body.appendChild(fold);
+  function drawFold() {
+    const segs = segments();
+    fold.style.display = segs ? "block" : "none";
+    if (!segs) return;
+    const [a, b] = segs;
+    const vertical = b.x > a.x;
+    Object.assign(fold.style, vertical
+      ? { left: a.x + a.width + "px", top: "0px", width: b.x - a.x - a.width + "px", height: "100%" }
+      : { left: "0px", top: a.y + a.height + "px", width: "100%", height: b.y - a.y - a.height + "px" });
+  }
+
+  // The first page to show for the place: the page holding it, or the even page of its spread.
+  function firstPageFor(offset) {
+    const k = pageHolding(offset);
+    return state.geometry.kind === "spread" ? k - (k % 2) : k;
+  }
+
+  function repaginate() {
+    timer = null;
+    const g = geometry();
+    const key = `${g.width}x${g.height}@${config.textSize.name}`;
+    // A change that leaves the layout as it is (a posture with the same segments) shows nothing new.
+    if (key === state.key && JSON.stringify(g) === JSON.stringify(state.geometry)) return;
+    state.geometry = g;
+    drawFold();
+    if (key !== state.key) {
+      const result = paginate(g.width, g.height);
+      state.pages = result.pages;
+      state.key = key;
+      report("paginated", {
+        pageWidth: g.width, pageHeight: g.height, pageCount: result.pages.length, ms: result.ms,
+        textSize: config.textSize.name,
+      });
+    }
+    show(firstPageFor(state.offset));
+  }
+
+  // Every change of size, fold, posture or text size restarts the 200-ms debounce.
+  function changed() {
+    if (timer !== null) clearTimeout(timer);
+    timer = setTimeout(repaginate, config.settleMs);
+  }
+
+  let lastFrame = null;
+  function frameChanged() {
+    const frame = viewportSize();
+    if (!lastFrame || frame.width !== lastFrame.width || frame.height !== lastFrame.height) {
+      report("frame", frame);
+      lastFrame = frame;
+    }
+    changed();
+  }
+
+  window.addEventListener("resize", frameChanged);
+  if (window.viewport && "onsegmentschange" in window.viewport) {
+    window.viewport.addEventListener("segmentschange", changed);
+  }
+  if (navigator.devicePosture) navigator.devicePosture.addEventListener("change", changed);
+  window.addEventListener("hingesim:textsize", (e) => {
+    config.textSize = e.detail;
+    changed();
+  });
+
+  // A turn moves by a page or a spread, then the place is the first character on screen.
+  window.addEventListener("hingesim:turn", (e) => {
+    if (!state.pages.length) return;
+    const step = state.geometry.kind === "spread" ? 2 : 1;
+    const first = state.visible[0] + (e.detail.direction === "prev" ? -step : step);
+    if (first < 0 || first >= state.pages.length) return;
+    state.offset = state.pages[first][0];
+    show(first);
+  });
+  window.addEventListener("hingesim:goto", (e) => {
+    state.offset = Math.max(0, Math.min(text.length, e.detail.offset | 0));
+    if (state.pages.length) show(firstPageFor(state.offset));
+  });
+
+  frameChanged();
+})();
