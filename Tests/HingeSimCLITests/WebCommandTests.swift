@@ -255,3 +255,26 @@ struct WebCommandTests {
     #expect(result.stderr.contains("Page.navigate"))
   }
 }
+
+/// The knob's demo page (`knob --web`, `run --web`), headless here (no $DISPLAY in tests).
+@Suite(.enabled(if: PathLookup.find("chromium") != nil, "needs Debian's chromium (bin/test installs it)"))
+struct KnobWebDemoTests {
+  @Test func aRecordedKnobDrivesTheDemoPageAndItsScreenshotIsThePage() throws {
+    let directory = try #require(POSIX.temporaryDirectory(prefix: "hingesim-knob-web"))
+    defer { Directory.removeTree(directory) }
+    let png = directory + "/demo.png"
+    let result = CLIHarness.run(["knob", "--replay", "traces/knob-powermate.evemu", "--web-screenshot", png])
+    #expect(result.code == 0, "\(result.stderr)")
+    #expect(result.stderr.contains("updates pushed to the demo page"))
+    let bytes = try FileBytes.read(path: png)
+    #expect(bytes.prefix(8) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+    let width = bytes[16..<20].reduce(0) { $0 << 8 | Int($1) }
+    let height = bytes[20..<24].reduce(0) { $0 << 8 | Int($1) }
+    #expect((width, height) == (1280, 800))
+  }
+
+  @Test func webAndViewAreOneSurfaceOrTheOther() {
+    #expect(CLIHarness.run(["knob", "--replay", "traces/knob-powermate.evemu", "--web", "--view"]).code == 64)
+    #expect(CLIHarness.run(["run", "--web", "--view"]).code == 64)
+  }
+}

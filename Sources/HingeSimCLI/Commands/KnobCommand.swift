@@ -33,6 +33,10 @@ struct KnobCommand: Command {
       --wait                 when the knob is unplugged, wait for it to come back
       --record FILE          write the mapped input (JSON Lines) — it replays to the same stream
       --view                 full-screen live view (plain lines when stdout is not a terminal)
+      --web                  the live demo page in Chromium: the phone to scale, the fold, the
+                             pages, the hinge, the settle countdown, the last timing record (a
+                             window on $DISPLAY, headless without one; docs/web.md)
+      --web-screenshot FILE  with --web: the page as a PNG when the run ends
       --json                 write the stream as JSON Lines (default: readable lines)
       --duration MS          stop after MS milliseconds
       --text FILE            the text the reader shows (default texts/sample-chapter.txt)
@@ -63,6 +67,10 @@ struct KnobCommand: Command {
     options.wait = args.flag("--wait")
     options.recordPath = try args.option("--record")
     options.view = args.flag("--view")
+    options.web = args.flag("--web")
+    options.webScreenshot = try args.option("--web-screenshot")
+    if options.webScreenshot != nil { options.web = true }
+    if options.web, options.view { throw .usage("--web and --view: choose one demo surface") }
     options.json = args.flag("--json")
     if let duration = try args.double("--duration") {
       guard duration > 0 else {
@@ -97,6 +105,10 @@ struct KnobRunOptions {
   var wait = false
   var recordPath: String?
   var view = false
+  /// `--web`: the demo page in Chromium (a window when `$DISPLAY` is set).
+  var web = false
+  /// `--web-screenshot FILE`: the demo page as a PNG when the run ends.
+  var webScreenshot: String?
   var json = false
   var duration: Double?
   var source = SourceOptions()

@@ -31,6 +31,9 @@ struct RunCommand: Command {
       --emit-app-log FILE  also write the reader model's behaviour as an app log
                          (docs/app-log.md): what 'check --app' and 'report --app' read
       --view             the full-screen live view (plays at wall-clock pace; --speed X)
+      --web              the live demo page in Chromium instead: a window on $DISPLAY, or
+                         headless without one (docs/web.md#the-knobs-demo-page)
+      --web-screenshot FILE   with --web: the page as a PNG when the run ends
       --prepaginate      paginate every pose's page size in the background
       --chapters         paginate one chapter at a time (page counts per chapter; the
                          library and navigation: docs/reader.md, Navigation)
@@ -52,6 +55,8 @@ struct RunCommand: Command {
     let readerOptions = try ReaderOptions.parse(&args)
     let json = args.flag("--json")
     let view = args.flag("--view")
+    let webScreenshot = try args.option("--web-screenshot")
+    let web = args.flag("--web") || webScreenshot != nil
     let appLogPath = try args.option("--emit-app-log")
     let paths = try args.positionals()
     guard paths.count <= 1 else { throw .usage("run takes one SOURCE, found \(paths.count)") }
@@ -60,13 +65,19 @@ struct RunCommand: Command {
     if appLogPath != nil, readerOptions.pdfPath != nil {
       throw .usage("--emit-app-log writes the log of an app reading a text; it does not go with --pdf")
     }
-    if view {
-      if readerOptions.pdfPath != nil { throw .usage("--view shows a text; --pdf goes with the timeline or --json") }
+    if view, web { throw .usage("--web and --view: choose one demo surface") }
+    if view || web {
+      if readerOptions.pdfPath != nil {
+        throw .usage("--view and --web show a text; --pdf goes with the timeline or --json")
+      }
+      if appLogPath != nil { throw .usage("--emit-app-log does not go with --web") }
       // The live view plays the source at its own pace through the live run loop.
       var live = KnobRunOptions()
       live.replay = path
       live.speed = options.speed
-      live.view = true
+      live.view = view
+      live.web = web
+      live.webScreenshot = webScreenshot
       live.json = json
       live.source = options
       live.reader = readerOptions

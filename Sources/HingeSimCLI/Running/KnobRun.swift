@@ -2,6 +2,7 @@ import EventStream
 import Inputs
 import Knob
 import Platform
+import Reader
 import Reports
 import Simulator
 import Timing
@@ -29,7 +30,8 @@ struct KnobRun {
       var source = PacedSource(
         try openReplay(replay, profile: profile, mapping: mapping, warn: warn))
       return try drive(
-        &pipeline, &source, profile: profile, pageText: pageText, title: "hingesim — replay \(replay)")
+        &pipeline, &source, profile: profile, document: document, pageText: pageText,
+        title: "hingesim — replay \(replay)")
     }
     let device = try openDevice()
     defer { device.close() }
@@ -43,12 +45,13 @@ struct KnobRun {
       "hingesim: reading \(device.info.path) (\(device.info.name), \(DevicesCommand.kindText(device.info)))"
         + (options.grab ? ", grabbed" : "") + "; Ctrl-C stops")
     return try drive(
-      &pipeline, &source, profile: profile, pageText: pageText, title: "hingesim knob — \(device.info.name)")
+      &pipeline, &source, profile: profile, document: document, pageText: pageText,
+      title: "hingesim knob — \(device.info.name)")
   }
 
   private func drive(
-    _ pipeline: inout Pipeline, _ source: inout some LiveSource, profile: Profile, pageText: ReaderPageText,
-    title: String
+    _ pipeline: inout Pipeline, _ source: inout some LiveSource, profile: Profile, document: ReaderDocument,
+    pageText: ReaderPageText, title: String
   ) throws(CLIError) -> ExitCode {
     StreamRun.installInterruptHandler()
     StopRequest.set(false)
@@ -63,6 +66,9 @@ struct KnobRun {
     let view =
       options.view ? LiveView(output: out, profile: profile, pages: pageText, title: title) : nil
     defer { view?.close() }
+    let demo =
+      options.web ? try WebDemo.open(profile: profile, pages: pageText, document: document, context: context) : nil
+    defer { demo?.close() }
     let json = options.json
     let duration = options.duration
     let speed = options.replay == nil ? 1 : options.speed
@@ -71,11 +77,13 @@ struct KnobRun {
       idle: { now in
         if let duration, now >= duration { StopRequest.set(true) }
         let redraw = view?.tick(now: now, speed: speed)
-        return [redraw, duration].compactMap { $0 }.min()
+        let push = demo?.tick(now: now)
+        return [redraw, push, duration].compactMap { $0 }.min()
       })
     do {
       try EventLoop.runLive(&pipeline, source: &source, clock: LiveClock(speed: speed), hooks: hooks) { event in
         pageText.receive(event)
+        demo?.receive(event)
         if let view {
           view.receive(event)
         } else if json {
@@ -95,6 +103,7 @@ struct KnobRun {
     }
     recording?.close()
     if let recording, recording.failedForReal { throw CLIError(writeFailure: recording, progress: nil) }
+    if let demo { try demo.finish(screenshot: options.webScreenshot) }
     return .ok
   }
 

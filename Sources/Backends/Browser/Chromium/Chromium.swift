@@ -34,16 +34,20 @@ public final class Chromium: @unchecked Sendable {
   /// The arguments the browser starts with, besides the program: headless, the pipe, a private
   /// profile, no first-run UI, no sandbox when running as root (Chromium refuses to start
   /// otherwise), and a fixed window size that `Emulation.setDeviceMetricsOverride` replaces.
-  public static func arguments(profileDirectory: String, asRoot: Bool) -> [String] {
+  /// Not headless, it opens a window on the X display in `$DISPLAY` (the knob's demo page).
+  public static func arguments(
+    profileDirectory: String, asRoot: Bool, headless: Bool = true, startURL: String? = "about:blank"
+  ) -> [String] {
     var arguments = [
-      "--headless=new", "--remote-debugging-pipe", "--user-data-dir=\(profileDirectory)", "--no-first-run",
+      "--remote-debugging-pipe", "--user-data-dir=\(profileDirectory)", "--no-first-run",
       "--no-default-browser-check", "--disable-gpu", "--hide-scrollbars", "--mute-audio",
       "--disable-background-timer-throttling", "--disable-renderer-backgrounding",
       "--disable-backgrounding-occluded-windows", "--window-size=1000,1000",
       "--enable-experimental-web-platform-features",
     ]
+    if headless { arguments.insert("--headless=new", at: 0) }
     if asRoot { arguments.append("--no-sandbox") }
-    arguments.append("about:blank")
+    if let startURL { arguments.append(startURL) }
     return arguments
   }
 
@@ -51,7 +55,8 @@ public final class Chromium: @unchecked Sendable {
   /// `extraArguments` before the usual ones. From
   /// then on a write to a closed pipe is an error (`EPIPE`), not `SIGPIPE` killing this process.
   public static func launch(
-    program: String? = nil, extraArguments: [String] = [], timeoutMs: Double = 20_000
+    program: String? = nil, extraArguments: [String] = [], headless: Bool = true,
+    startURL: String? = "about:blank", timeoutMs: Double = 20_000
   ) throws(BrowserError) -> Chromium {
     guard let executable = program ?? programNames.lazy.compactMap(PathLookup.find).first else {
       throw .launch(
@@ -70,7 +75,8 @@ public final class Chromium: @unchecked Sendable {
     }
     let stderrPath = profile + "/stderr.log"
     let spawned = ChildProcess.spawn(
-      [executable] + extraArguments + arguments(profileDirectory: profile, asRoot: Process.isRoot),
+      [executable] + extraArguments
+        + arguments(profileDirectory: profile, asRoot: Process.isRoot, headless: headless, startURL: startURL),
       descriptors: [3: toBrowser.read, 4: fromBrowser.write], stderrPath: stderrPath)
     POSIX.close(toBrowser.read)
     POSIX.close(fromBrowser.write)
@@ -111,6 +117,36 @@ public final class Chromium: @unchecked Sendable {
       let page = BrowserPage(client: client, sessionId: sessionId)
       try page.enable()
       return page
+    } catch {
+      throw explain(error)
+    }
+  }
+
+  /// Attaches to a tab the browser opened itself (an `--app=URL` window), the first page target
+  /// whose URL starts with `urlPrefix`, waiting up to `timeoutMs` for it to appear.
+  public func existingPage(urlPrefix: String, timeoutMs: Double = 10_000) throws(BrowserError) -> BrowserPage {
+    let deadline = MonotonicClock.nowMs() + timeoutMs
+    do throws(BrowserError) {
+      while true {
+        let targets = try client.call("Target.getTargets")
+        if case .array(let infos)? = targets["targetInfos"] {
+          for info in infos {
+            guard info["type"] == .string("page"), case .string(let url)? = info["url"], url.hasPrefix(urlPrefix),
+              case .string(let targetId)? = info["targetId"]
+            else { continue }
+            let attached = try client.call(
+              "Target.attachToTarget", .object([("targetId", .string(targetId)), ("flatten", .bool(true))]))
+            guard case .string(let sessionId)? = attached["sessionId"] else {
+              throw .malformed("Target.attachToTarget gave no sessionId")
+            }
+            let page = BrowserPage(client: client, sessionId: sessionId)
+            try page.enable()
+            return page
+          }
+        }
+        guard MonotonicClock.nowMs() < deadline else { throw .timeout(method: "a page at \(urlPrefix)", ms: timeoutMs) }
+        MonotonicClock.sleep(untilMs: MonotonicClock.nowMs() + 50)
+      }
     } catch {
       throw explain(error)
     }
