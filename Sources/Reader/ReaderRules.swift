@@ -72,6 +72,10 @@ struct ReaderRules {
   var selection: ReaderSelection?
   /// A `select` that came before any layout: clipped once the first one is shown.
   var pendingSelect: (offset: Int, length: Int)?
+  /// The sidebar as the navigation stage last asked for it.
+  private(set) var sidebar: SidebarMode = .hide
+  /// The selected chapter (from the navigation stage), carried into `shown`.
+  private(set) var chapter: Int?
 
   /// Rules over a document, with the place at `offset` (clamped to the text), pages running in
   /// `direction`.
@@ -84,8 +88,15 @@ struct ReaderRules {
 
   /// The layout a settle asks for: where the pages go and the pagination they need.
   func layout(for s: Settled) -> Layout {
+    // A sidebar on the leading side narrows the reader's frame; the fold moves with its origin.
+    let sidebarWidth = Library.sidebarWidth(sidebar, sizeClass: s.horizontalSizeClass)
+    var division = s.division
+    if sidebarWidth > 0, direction == .ltr, var fold = division {
+      fold.frame.x -= sidebarWidth
+      division = fold.frame.maxX > 0 ? fold : nil
+    }
     let next = PageGeometry(
-      width: s.width, height: s.height, division: s.division, insets: insets, direction: direction,
+      width: s.width - sidebarWidth, height: s.height, division: division, insets: insets, direction: direction,
       horizontalSizeClass: s.horizontalSizeClass, notesOpen: s.notesOpen)
     return Layout(
       geometry: next, key: PageKey(width: next.pageWidth, height: next.pageHeight, textSize: s.textSize),
@@ -165,6 +176,14 @@ struct ReaderRules {
     show(screen, cause: cause, at: time, into: &output)
   }
 
+  /// A `navigation` state: follows the sidebar and the selected chapter, and moves the place
+  /// to where a chapter just opened starts (showing it when something is on screen).
+  mutating func navigated(_ navigation: NavigationState, cause: Event, at time: Double, into output: inout [Event]) {
+    sidebar = navigation.sidebar
+    chapter = navigation.chapter
+    if let target = navigation.offset { wentTo(target, cause: cause, at: time, into: &output) }
+  }
+
   /// The first page on screen for the page holding the place (even in a spread).
   private static func first(for page: Int, in geometry: PageGeometry) -> Int {
     geometry.layout == .spread ? page - page % 2 : page
@@ -180,7 +199,7 @@ struct ReaderRules {
     let shown = Shown(
       offset: offset, pages: pages, ranges: ranges, pageCount: pagination.pageCount, layout: geometry.layout,
       frames: Array(geometry.frames.prefix(max(1, pages.count))), notes: geometry.notes,
-      excerpt: ranges.first.map { document.excerpt($0) } ?? "", notesOpen: screen.notesOpen)
+      excerpt: ranges.first.map { document.excerpt($0) } ?? "", notesOpen: screen.notesOpen, chapter: chapter)
     output.append(Event(time: time, .shown(shown)))
     let snapshot = ReaderSnapshot(
       offset: offset, previousOffset: previousOffset, pages: pages,

@@ -52,7 +52,7 @@ public struct ReaderStateMachine: Stage {
   public mutating func receive(_ event: Event, into output: inout [Event]) {
     mainThread.eventSeen(at: event.time)
     switch event.kind {
-    case .settled, .turn, .goto, .notes, .note, .select, .addToNotes: break
+    case .settled, .turn, .goto, .notes, .note, .select, .addToNotes, .navigation: break
     default: return
     }
     guard mainThread.inputArrived(event) else { return }
@@ -100,7 +100,9 @@ public struct ReaderStateMachine: Stage {
     case .note(let text): rules.noteEdited(text, at: now, into: &output)
     case .select(let offset, let length): rules.selected(offset: offset, length: length, at: now, into: &output)
     case .addToNotes: rules.addedToNotes(at: now, into: &output)
-    default: preconditionFailure("the reader handles settled, turn, goto, notes and selection, not \(event.kind)")
+    case .navigation(let navigation): rules.navigated(navigation, cause: event, at: now, into: &output)
+    default:
+      preconditionFailure("the reader handles settled, turn, goto, notes, selection and navigation, not \(event.kind)")
     }
   }
 

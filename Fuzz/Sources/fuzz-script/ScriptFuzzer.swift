@@ -1,8 +1,9 @@
 import FuzzSupport
 
 /// A `.hinge` script as the CLI reads one: its lines (binary data is an error), compiled with the
-/// bundled profile's range and rate, then played to the end. `maxEvents` is small so that a valid
-/// but huge script is refused at compile time instead of played for minutes.
+/// bundled profile's range and rate and a text of five chapters (as the bundled sample has), then
+/// played to the end. `maxEvents` is small so that a valid but huge script is refused at compile
+/// time instead of played for minutes.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzScript(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
   let reader = Fuzz.lineReader(Fuzz.bytes(data, size), name: "fuzz.hinge")
@@ -13,9 +14,11 @@ public func fuzzScript(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     _ = error.description
     return 0
   }
-  // A text of 50,000 UTF-16 units, as the sample chapter's: `select` past it is an error.
-  let options = CompiledScript.Options(
+  // A text of 50,000 UTF-16 units, as the sample chapter's: `select` past it is an error; and of
+  // five chapters, as the sample has: `open-chapter` past them is one too.
+  var options = CompiledScript.Options(
     angleRange: 0...180, defaultRateHz: 100, maxEvents: 100_000, textLength: 50_000)
+  options.chapterCount = 5
   do {
     var source = ScriptSource(try CompiledScript.compile(lines: lines, file: "fuzz.hinge", options: options))
     let played = Fuzz.drain(&source)

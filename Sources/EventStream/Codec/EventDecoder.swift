@@ -191,6 +191,16 @@ public struct EventDecoder: Sendable {
       kind = .split(try fieldReader.name("split", SplitMode.self) { SplitMode(rawValue: $0.lowercased()) })
     case (.mark?, _):
       kind = .mark(try fieldReader.string("label"))
+    case (.openChapter?, _):
+      let id = try fieldReader.integer("id")
+      guard id >= 1 else {
+        throw Failure(column: typeColumn, message: "expected a chapter 'id' ≥ 1, found \(id)")
+      }
+      kind = .openChapter(id: id)
+    case (.back?, _):
+      kind = .back
+    case (.sidebar?, _):
+      kind = .sidebar(try fieldReader.name("sidebar", SidebarMode.self) { SidebarMode(rawValue: $0.lowercased()) })
     case (.notes?, .simulator) where fieldReader.has("hash"):
       return .skipped  // the reader's notes state, not the input
     case (.notes?, _):
@@ -243,7 +253,7 @@ public struct EventDecoder: Sendable {
           horizontalSizeClass: try fieldReader.optionalName("horizontalSizeClass", SizeClass.self),
           notesOpen: fieldReader.has("notesOpen") ? try fieldReader.bool("notesOpen") : false))
     case (.paginated?, .simulator), (.skipped?, .simulator), (.shown?, .simulator), (.timing?, .simulator),
-      (.violation?, .simulator), (.selection?, .simulator):
+      (.violation?, .simulator), (.selection?, .simulator), (.navigation?, .simulator):
       return .skipped
     default:
       kind = nil
@@ -251,8 +261,8 @@ public struct EventDecoder: Sendable {
     guard let kind else {
       let known =
         dialect == .input
-        ? "hinge, orientation, textSize, turn, goto, split, mark, notes, note, select, addToNotes"
-        : "hinge, status, pose, scene, regions, settled, orientation, textSize, turn, goto, split, mark, notes, note, select, addToNotes"
+        ? "hinge, orientation, textSize, turn, goto, split, mark, notes, note, select, addToNotes, openChapter, back, sidebar"
+        : "hinge, status, pose, scene, regions, settled, orientation, textSize, turn, goto, split, mark, notes, note, select, addToNotes, openChapter, back, sidebar"
       let hint =
         dialect == .input && EventType(rawValue: typeName).map(EventType.outputs.contains) == true
         ? " — is this a simulator stream? pipe it to 'hingesim read'" : ""

@@ -35,6 +35,9 @@ public enum EventWriter {
     case .goto(let offset): w.field("offset", offset)
     case .split(let s): w.field("split", s.rawValue)
     case .mark(let label): w.field("label", label)
+    case .openChapter(let id): w.field("id", id)
+    case .back: break
+    case .sidebar(let mode): w.field("sidebar", mode.rawValue)
     case .notes(let action): w.field("notes", action.rawValue)
     case .note(let text): w.field("text", text)
     case .select(let offset, let length):
@@ -153,6 +156,7 @@ public enum EventWriter {
         w.closeArray()
       }
       if s.notesOpen { w.field("notesOpen", true) }
+      if let chapter = s.chapter { w.field("chapter", chapter) }
     case .timing(let r):
       TimingRecordCoding.write(r, into: &w)
     case .violation(let v):
@@ -162,7 +166,23 @@ public enum EventWriter {
       w.field("causeTime", v.causeTime)
       w.field("offset", v.offset)
       w.field("pages", v.pages)
+    case .navigation(let n):
+      navigation(n, into: &w)
     }
+  }
+
+  static func navigation(_ n: NavigationState, into w: inout JSONObjectWriter) {
+    if let chapter = n.chapter { w.field("chapter", chapter) } else { w.null("chapter") }
+    w.field("chapterCount", n.chapterCount)
+    w.field("sidebar", n.sidebar.rawValue)
+    w.field("columns", n.columns.rawValue)
+    w.field("top", n.top.rawValue)
+    w.field("canGoBack", n.canGoBack)
+    w.field("sidebarWidth", n.sidebarWidth)
+    if let offset = n.offset { w.field("offset", offset) }
+    w.field("draftLength", n.draftLength)
+    w.field("draftHash", n.draftHash)
+    if let warning = n.warning { w.field("warning", warning) }
   }
 
   static func rect(_ r: Rect, into w: inout JSONObjectWriter) {

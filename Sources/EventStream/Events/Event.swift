@@ -51,6 +51,12 @@ public enum EventKind: Sendable, Equatable {
   case split(SplitMode)
   /// A label for reports.
   case mark(String)
+  /// The library opens a chapter (its 1-based id, as `hingesim paginate --chapters` lists).
+  case openChapter(id: Int)
+  /// Back: the collapsed stack pops from the reader to the library.
+  case back
+  /// The library's sidebar shown or hidden beside the reader.
+  case sidebar(SidebarMode)
   /// The notes are opened or closed.
   case notes(NotesAction)
   /// The notes text is replaced (the user typed it).
@@ -86,6 +92,8 @@ public enum EventKind: Sendable, Equatable {
   indirect case timing(TimingRecord)
   /// A reader rule was broken.
   indirect case violation(Violation)
+  /// The navigation stage's state: the selected chapter, the sidebar and the columns.
+  indirect case navigation(NavigationState)
   /// The notes changed (opened, closed, edited, added to, moved by a layout change).
   indirect case notesState(NotesState)
   /// The selection, clipped to one page (after a `select` or a layout change).
@@ -94,7 +102,9 @@ public enum EventKind: Sendable, Equatable {
   /// True for the kinds that traces and scripts may contain.
   public var isInput: Bool {
     switch self {
-    case .sample, .orientation, .textSize, .turn, .goto, .split, .mark, .notes, .note, .select, .addToNotes: true
+    case .sample, .orientation, .textSize, .turn, .goto, .split, .mark, .notes, .note, .select, .addToNotes,
+      .openChapter, .back, .sidebar:
+      true
     default: false
     }
   }
@@ -102,18 +112,21 @@ public enum EventKind: Sendable, Equatable {
 
 /// The `type` of an event in JSON Lines: raw samples and delivered updates share `hinge`.
 public enum EventType: String, CaseIterable, Sendable {
-  case hinge, orientation, textSize, turn, goto, split, mark, notes, note, select, addToNotes
+  case hinge, orientation, textSize, turn, goto, split, mark, notes, note, select, addToNotes, openChapter, back,
+    sidebar
   case status, pose, scene, regions, settled
-  case paginated, skipped, shown, timing, violation, selection
+  case paginated, skipped, shown, timing, violation, selection, navigation
 
   /// The types an input trace may hold (`notes` is also the reader's output, as `hinge` is
   /// the simulator's).
   public static let inputs: [EventType] = [
-    .hinge, .orientation, .textSize, .turn, .goto, .split, .mark, .notes, .note, .select, .addToNotes,
+    .hinge, .orientation, .textSize, .turn, .goto, .split, .mark, .notes, .note, .select, .addToNotes, .openChapter,
+    .back, .sidebar,
   ]
   /// The types only the simulator and the reader emit.
   public static let outputs: [EventType] = [
     .status, .pose, .scene, .regions, .settled, .paginated, .skipped, .shown, .timing, .violation, .selection,
+    .navigation,
   ]
 }
 
@@ -128,6 +141,9 @@ extension EventKind {
     case .goto: .goto
     case .split: .split
     case .mark: .mark
+    case .openChapter: .openChapter
+    case .back: .back
+    case .sidebar: .sidebar
     case .notes, .notesState: .notes
     case .note: .note
     case .select: .select
@@ -143,6 +159,7 @@ extension EventKind {
     case .shown: .shown
     case .timing: .timing
     case .violation: .violation
+    case .navigation: .navigation
     }
   }
 }

@@ -127,12 +127,16 @@ public struct Shown: Sendable, Equatable {
   public var pageScales: [Double]?
   /// True when the layout was made with the notes open (written only when true).
   public var notesOpen: Bool
+  /// The selected chapter's id (from the navigation stage), nil without one.
+  public var chapter: Int?
 
   /// Makes a shown event.
   public init(
     offset: Int, pages: [Int], ranges: [Range<Int>], pageCount: Int, layout: LayoutKind,
-    frames: [Rect], notes: NotesPlacement, excerpt: String, pageScales: [Double]? = nil, notesOpen: Bool = false
+    frames: [Rect], notes: NotesPlacement, excerpt: String, pageScales: [Double]? = nil, notesOpen: Bool = false,
+    chapter: Int? = nil
   ) {
+    self.chapter = chapter
     self.notesOpen = notesOpen
     self.offset = offset
     self.pages = pages

@@ -19,6 +19,10 @@ public enum SettleCause: Sendable, Hashable, CustomStringConvertible {
   case split
   /// The notes opened or closed (in a spread pose the reader then shows one page beside them).
   case notes
+  /// The library's sidebar shown or hidden (the navigation stage re-settles the reader's frame).
+  case sidebar
+  /// A chapter opened (the navigation stage re-settles: a chapter is paginated on its own).
+  case chapter
   /// A layout change with none of the above before it.
   case other
 
@@ -72,6 +76,8 @@ public enum SettleCause: Sendable, Hashable, CustomStringConvertible {
     case .textSize: "text size"
     case .split: "split"
     case .notes: "notes"
+    case .sidebar: "sidebar"
+    case .chapter: "chapter"
     case .other: "other"
     }
   }
@@ -86,6 +92,8 @@ public enum SettleCause: Sendable, Hashable, CustomStringConvertible {
     case "text size": self = .textSize
     case "split": self = .split
     case "notes": self = .notes
+    case "sidebar": self = .sidebar
+    case "chapter": self = .chapter
     case "other": self = .other
     default:
       guard name.hasPrefix("status ") else { return nil }

@@ -10,4 +10,10 @@ enum ReaderInput {
     if case .text(let document) = self { return document.utf16Count }
     return nil
   }
+
+  /// The text's chapter count (what an `open-chapter` is checked against); nil for a PDF.
+  var chapterCount: Int? {
+    if case .text(let document) = self { return Library(text: document.text).chapters.count }
+    return nil
+  }
 }

@@ -20,6 +20,8 @@ struct ReaderOptions {
   var direction: ReadingDirectionChoice = .auto
   /// Paginate every pose's page size in the background.
   var prepaginate = false
+  /// `--chapters`: paginate one chapter at a time (the place is kept as chapter and offset).
+  var chapters = false
   /// What a pagination is charged (`--compute-model`; `--compute-ms MS` is `fixed:MS`).
   var computeModel: ComputeModel = .host
   /// The text's language (`--lang TAG`): it picks the hyphenation patterns (none installed for
@@ -44,6 +46,7 @@ struct ReaderOptions {
       o.direction = choice
     }
     o.prepaginate = args.flag("--prepaginate")
+    o.chapters = args.flag("--chapters")
     o.language = try TypesetSetup.parseLanguage(&args)
     o.typography = try TypesetSetup.parseTypography(&args)
     let model = try args.option("--compute-model")

@@ -6,8 +6,11 @@ import Simulator
 extension SourceOptions {
   /// The opener for these options over a profile's hinge range and sensor rate; warnings go
   /// to the context's stderr. With the reader's `textLength` (UTF-16 units), a `select` past
-  /// the text's end is an error in scripts and traces.
-  func opener(profile: Profile, context: CommandContext, textLength: Int? = nil) -> SourceOpener {
+  /// the text's end is an error in scripts and traces; with its `chapterCount`, an
+  /// `open-chapter` past its chapters is.
+  func opener(profile: Profile, context: CommandContext, textLength: Int? = nil, chapterCount: Int? = nil)
+    -> SourceOpener
+  {
     var settings = SourceSettings()
     settings.format = format
     settings.lenient = lenient
@@ -15,6 +18,7 @@ extension SourceOptions {
     settings.toMs = toMs
     settings.angleRange = profile.hinge.map { $0.minAngle...$0.maxAngle }
     settings.script = CompiledScript.Options(profile: profile, maxEvents: maxEvents)
+    settings.script.chapterCount = chapterCount
     settings.script.textLength = textLength
     settings.textLength = textLength
     settings.knobMapping = KnobSettings().mapping(profile: profile)

@@ -28,8 +28,8 @@ struct CheckCommand: Command {
 
     options:
       --app APP.jsonl    the app log to check (one SOURCE; not with --pdf)
-      --text FILE, --pdf FILE, --offset N, --direction D, --prepaginate, --lang TAG,
-      --typography T, --compute-model M, --compute-ms MS       as for 'hingesim run'
+      --text FILE, --pdf FILE, --offset N, --direction D, --prepaginate, --chapters,
+      --lang TAG, --typography T, --compute-model M, --compute-ms MS   as for 'hingesim run'
       --profile NAME, --settle-ms MS, --division-when-flat W, --format F, --lenient,
       --from T, --to T, --max-events N                         as for 'hingesim simulate'
 
@@ -58,7 +58,8 @@ struct CheckCommand: Command {
     var worst: ExitCode = .ok
     for path in paths {
       do throws(CLIError) {
-        let opener = options.opener(profile: profile, context: context, textLength: input.textLength)
+        let opener = options.opener(
+          profile: profile, context: context, textLength: input.textLength, chapterCount: input.chapterCount)
         let source = try opener.openForCommand(path)
         var pipeline = RunPipeline.full(
           profile: profile, input: input, options: RunOptions(options, reader: readerOptions))

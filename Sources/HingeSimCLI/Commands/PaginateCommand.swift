@@ -1,6 +1,7 @@
 import EventStream
 import Inputs
 import Platform
+import Reader
 import Simulator
 import Timing
 import Typesetter
@@ -12,11 +13,15 @@ struct PaginateCommand: Command {
   static let usage = """
     usage: hingesim paginate FILE --width W --height H [options]
            hingesim paginate --text STRING --width W --height H [options]
+           hingesim paginate FILE --chapters [--json]
            hingesim paginate --pdf FILE [--json]
 
     Lays the text out in pages of W × H points and prints the page count, the page holding
     --offset, and each page's start offset and first words. With --pdf, prints the PDF's page
     count and each page's size in points as poppler reads them (a PDF does not reflow).
+
+    --chapters lists the text's chapters instead (the library: id, title, UTF-16 range; the
+    heading rule is in docs/reader.md, Navigation); a text without headings is one chapter.
 
     options:
       --profile NAME     the device profile whose typography is used (default iphone-duo)
@@ -48,6 +53,7 @@ struct PaginateCommand: Command {
   static func run(_ args: inout Arguments, _ context: CommandContext) throws(CLIError) -> ExitCode {
     if let pdf = try args.option("--pdf") { return try paginatePDF(pdf, &args, context) }
     let inline = try args.option("--text")
+    if args.flag("--chapters") { return try listChapters(&args, inline: inline, context) }
     var setup = try TypesetSetup.parse(&args, context)
     guard let width = try args.double("--width"), let height = try args.double("--height") else {
       throw .usage("--width and --height are required")
@@ -123,6 +129,38 @@ struct PaginateCommand: Command {
         let head = layout.text(in: range.lowerBound..<min(range.upperBound, range.lowerBound + 60))
         out.line("page \(pad(p + 1, 4)) @\(pad(range.lowerBound, 7))  \(firstWords(head))")
       }
+    }
+    return .ok
+  }
+
+  /// `--chapters`: the library of the text, one chapter a line (or one JSON object).
+  static func listChapters(_ args: inout Arguments, inline: String?, _ context: CommandContext) throws(CLIError)
+    -> ExitCode
+  {
+    let json = args.flag("--json")
+    let files = try args.positionals()
+    let text: String
+    switch (inline, files.count) {
+    case (let inline?, 0): text = inline
+    case (nil, 1):
+      let file = try TextFile.read(files[0])
+      if let warning = file.warning { context.stderr.line("hingesim: warning: \(warning)") }
+      text = file.text
+    default: throw .usage("give one FILE or --text STRING")
+    }
+    let library = Library(text: text)
+    if json {
+      let items = library.chapters.map { c in
+        "{\"id\":\(c.id),\"title\":\(JSONObjectWriter.quoted(c.title)),\"start\":\(c.range.lowerBound),\"end\":\(c.range.upperBound)}"
+      }
+      context.stdout.line("{\"chapters\":[" + items.joined(separator: ",") + "]}")
+      return .ok
+    }
+    context.stdout.line("\(library.chapters.count) chapter\(library.chapters.count == 1 ? "" : "s")")
+    for c in library.chapters {
+      context.stdout.line(
+        "\(pad(c.id, 3))  \(pad(c.range.lowerBound, 7))..<\(c.range.upperBound)  \(InputText.excerpt(c.title, limit: 72))"
+      )
     }
     return .ok
   }

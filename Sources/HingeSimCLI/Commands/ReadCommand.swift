@@ -18,8 +18,8 @@ struct ReadCommand: Command {
     'hingesim simulate X | hingesim read' equals 'hingesim run X --json'.
 
     options:
-      --text FILE, --pdf FILE, --offset N, --direction D, --prepaginate, --lang TAG,
-      --typography T, --compute-model M, --compute-ms MS       as for 'hingesim run'
+      --text FILE, --pdf FILE, --offset N, --direction D, --prepaginate, --chapters,
+      --lang TAG, --typography T, --compute-model M, --compute-ms MS   as for 'hingesim run'
       --profile NAME     the profile whose typography and insets the reader uses
       --lenient          skip bad lines with a warning
 

@@ -38,6 +38,8 @@ struct ReportCommand: Command {
       --offset N         the reader's starting place (UTF-16 offset)
       --direction D      ltr, rtl or auto (default): the order the reader's pages run in
       --prepaginate      paginate every pose's page size in the background
+      --chapters         paginate one chapter at a time (page counts per chapter; the
+                         library and navigation: docs/reader.md, Navigation)
       --lang TAG         the text's language: its hyphenation patterns (none installed: none)
       --typography T     calibrated or inter, as for 'hingesim run'
       --json             the report as JSON (what --compare reads)

@@ -35,6 +35,8 @@ struct RunCommand: Command {
                          headless without one (docs/web.md#the-knobs-demo-page)
       --web-screenshot FILE   with --web: the page as a PNG when the run ends
       --prepaginate      paginate every pose's page size in the background
+      --chapters         paginate one chapter at a time (page counts per chapter; the
+                         library and navigation: docs/reader.md, Navigation)
       --lang TAG         the text's language: its hyphenation patterns (none installed: none)
       --typography T     calibrated (the profile's SF Pro metrics: line heights and widths)
                          or inter (the profile's line heights, Inter's widths); default
@@ -83,7 +85,8 @@ struct RunCommand: Command {
     }
     let profile = try options.loadProfile(context)
     let input = try readerOptions.loadInput(profile: profile, context: context)
-    let opener = options.opener(profile: profile, context: context, textLength: input.textLength)
+    let opener = options.opener(
+      profile: profile, context: context, textLength: input.textLength, chapterCount: input.chapterCount)
     let source = try opener.openForCommand(path)
     var pipeline = RunPipeline.full(
       profile: profile, input: input, options: RunOptions(options, reader: readerOptions))

@@ -20,6 +20,8 @@ struct RunOptions: Sendable {
   var direction: ReadingDirectionChoice = .auto
   /// Paginate every pose's page size in the background.
   var prepaginate = false
+  /// Paginate one chapter at a time (`--chapters`: `ChapterReader`).
+  var chapters = false
 
   /// Takes the settle window from the shared source options and the rest from the reader's.
   init(_ source: SourceOptions, reader: ReaderOptions = ReaderOptions()) {
@@ -28,6 +30,7 @@ struct RunOptions: Sendable {
     offset = reader.offset
     direction = reader.direction
     prepaginate = reader.prepaginate
+    chapters = reader.chapters
   }
 }
 
@@ -59,19 +62,53 @@ enum RunPipeline {
     }
   }
 
-  /// The full pipeline (`run`, `check`, `report`).
-  static func full(profile: Profile, document: ReaderDocument, options: RunOptions) -> Pipeline {
-    full(profile: profile, reader: reader(document: document, profile: profile, options: options), options: options)
+  /// The stages between settle and timing: for a text, the navigation stage and its reader
+  /// (with `--chapters`, the reader that paginates one chapter at a time); for a PDF, the
+  /// fixed-layout reader.
+  static func readerStages(input: ReaderInput, profile: Profile, options: RunOptions) -> [any Stage] {
+    guard case .text(let document) = input else { return [reader(input: input, profile: profile, options: options)] }
+    guard options.chapters else {
+      return [
+        NavigationStateMachine(library: Library(text: document.text), offset: options.offset),
+        reader(document: document, profile: profile, options: options),
+      ]
+    }
+    return chapterStages(document: document, profile: profile, options: options)
+  }
+
+  /// The navigation stage and the reader that paginates one chapter at a time (`--chapters`).
+  static func chapterStages(document: ReaderDocument, profile: Profile, options: RunOptions) -> [any Stage] {
+    let library = Library(text: document.text)
+    let direction = options.direction.resolved(for: document)
+    let reader = ChapterReader(library: library, offset: options.offset) { range, offset in
+      guard let part = try? document.part(range) else { return nil }
+      return ReaderStateMachine(
+        document: part, profile: profile, offset: offset, model: options.computeModel,
+        prepaginate: options.prepaginate, direction: direction)
+    }
+    return [NavigationStateMachine(library: library, offset: options.offset, chapterPagination: true), reader]
   }
 
   /// The full pipeline for a text or a PDF (`run`, `check`, `report`).
   static func full(profile: Profile, input: ReaderInput, options: RunOptions) -> Pipeline {
-    full(profile: profile, reader: reader(input: input, profile: profile, options: options), options: options)
+    var stages = Pipeline.simulator(profile: profile, settleMs: options.settleMs, textSize: options.textSize)
+    stages.append(contentsOf: readerStages(input: input, profile: profile, options: options))
+    stages.append(TimingStateMachine(expectsReader: true, textSize: options.textSize))
+    return Pipeline(stages)
   }
 
-  /// The full pipeline around a reader built by the caller (the live view keeps its cache).
+  /// The full pipeline for a text.
+  static func full(profile: Profile, document: ReaderDocument, options: RunOptions) -> Pipeline {
+    full(profile: profile, input: .text(document), options: options)
+  }
+
+  /// The full pipeline around a reader built by the caller (the live view keeps its cache); a
+  /// text reader gets the navigation stage before it.
   static func full(profile: Profile, reader: any Stage, options: RunOptions) -> Pipeline {
     var stages = Pipeline.simulator(profile: profile, settleMs: options.settleMs, textSize: options.textSize)
+    if let text = reader as? ReaderStateMachine {
+      stages.append(NavigationStateMachine(library: Library(text: text.cache.document.text), offset: options.offset))
+    }
     stages.append(reader)
     stages.append(TimingStateMachine(expectsReader: true, textSize: options.textSize))
     return Pipeline(stages)
@@ -79,10 +116,10 @@ enum RunPipeline {
 
   /// A simulator stream → reader → timing (`read`).
   static func readerOnly(profile: Profile, input: ReaderInput, options: RunOptions) -> Pipeline {
-    Pipeline([
-      reader(input: input, profile: profile, options: options),
-      TimingStateMachine(expectsReader: true, textSize: options.textSize),
-    ])
+    Pipeline(
+      readerStages(input: input, profile: profile, options: options) + [
+        TimingStateMachine(expectsReader: true, textSize: options.textSize)
+      ])
   }
 }
 

@@ -39,7 +39,9 @@ struct SourceRun: Sendable {
     source: SourceOptions, run: RunOptions,
     outputs: Outputs, context: CommandContext
   ) throws(CLIError) -> SourceRun {
-    var opener = source.opener(profile: profile, context: context, textLength: text.utf16.count)
+    var opener = source.opener(
+      profile: profile, context: context, textLength: pdf == nil ? text.utf16.count : nil,
+      chapterCount: pdf == nil ? Library(text: text).chapters.count : nil)
     let digest = ReadDigest()
     opener.settings.digest = digest
     let events = try opener.openForCommand(path)

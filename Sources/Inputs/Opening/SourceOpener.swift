@@ -105,8 +105,8 @@ public struct SourceOpener: Sendable {
       case .jsonl:
         return AnyEventSource(
           base: JSONLTraceSource(
-            reader: reader, dialect: dialect, angleRange: settings.angleRange, policy: policy,
-            textLength: settings.textLength))
+            reader: reader, dialect: dialect, angleRange: settings.angleRange,
+            chapterCount: settings.script.chapterCount, policy: policy, textLength: settings.textLength))
       case .csv:
         return AnyEventSource(
           base: CSVTraceSource(reader: reader, angleRange: settings.angleRange, policy: policy))

@@ -28,6 +28,9 @@ public struct CompiledScript: Sendable {
     public var defaultRateHz: Double
     /// A script that would generate more events than this is an error (`--max-events`).
     public var maxEvents: Int
+    /// The reader text's chapter count, when there is a text: `open-chapter` past it is an error
+    /// (in a JSONL trace too: `SourceOpener` hands it to the trace's checks).
+    public var chapterCount: Int?
     /// The text's length in UTF-16 units, when the reader's text is known: a `select` past
     /// its end is an error. Nil (as for `simulate`, which has no text) checks nothing.
     public var textLength: Int?
@@ -63,7 +66,8 @@ public struct CompiledScript: Sendable {
   public static func compile(lines: [String], file: String, options: Options = Options())
     throws(ScriptErrors) -> CompiledScript
   {
-    let commands = try ScriptParser(file: file, angleRange: options.angleRange).parse(lines: lines)
+    let commands = try ScriptParser(file: file, angleRange: options.angleRange, chapterCount: options.chapterCount)
+      .parse(lines: lines)
     var checker = ScriptChecker(file: file, lines: lines, options: options)
     checker.check(commands)
     if let errors = checker.log.thrown { throw errors }

@@ -144,7 +144,7 @@ struct ScriptChecker {
     case .hold(let duration), .jitter(_, let duration):
       advance(duration)
       return CompiledScript.sampleCount(durationMs: duration, rateHz: state.rateHz)
-    case .rotate, .textSize, .turn, .goto, .split, .mark, .notes, .note, .addToNotes:
+    case .rotate, .textSize, .turn, .goto, .split, .mark, .notes, .note, .addToNotes, .openChapter, .back, .sidebar:
       return 1
     case .select(let offset, let length):
       if let textLength = options.textLength, offset + length > textLength {
@@ -230,6 +230,9 @@ struct ScriptChecker {
     case .jitter: "jitter"
     case .repeatBlock: "repeat"
     case .mark: "mark"
+    case .openChapter: "open-chapter"
+    case .back: "back"
+    case .sidebar: "sidebar"
     case .rate: "rate"
     case .seed: "seed"
     case .notes: "notes"

@@ -51,6 +51,12 @@ public struct ScriptCommand: Sendable, Equatable {
     case repeatBlock(count: Int, body: [ScriptCommand], producesEvents: Bool)
     /// `mark "label"`.
     case mark(String)
+    /// `open-chapter <id>`.
+    case openChapter(id: Int)
+    /// `back`.
+    case back
+    /// `sidebar show|hide`.
+    case sidebar(SidebarMode)
     /// `rate <hz>`: the sampling rate of ramps, holds and jitter from here on.
     case rate(hz: Double)
     /// `seed N`: restarts the jitter noise from seed `N`.

@@ -23,7 +23,8 @@ public struct ScriptParser: Sendable {
   public static let commandNames = [
     "start", "angle", "open", "fold", "close", "wait", "hold", "rotate", "text-size", "turn",
     "goto",
-    "split", "jitter", "repeat", "mark", "rate", "seed", "notes", "note", "select", "add-to-notes",
+    "split", "jitter", "repeat", "mark", "rate", "seed", "notes", "note", "select", "add-to-notes", "open-chapter",
+    "back", "sidebar",
   ]
 
   /// The file name used in errors.
@@ -31,8 +32,12 @@ public struct ScriptParser: Sendable {
   /// Angles outside this range are errors (the profile's hinge range).
   public var angleRange: ClosedRange<Double>
 
+  /// The text's chapter count when a text is known: `open-chapter` past it is an error.
+  public var chapterCount: Int?
+
   /// Makes a parser for a file name and a hinge range.
-  public init(file: String, angleRange: ClosedRange<Double> = 0...180) {
+  public init(file: String, angleRange: ClosedRange<Double> = 0...180, chapterCount: Int? = nil) {
+    self.chapterCount = chapterCount
     self.file = file
     self.angleRange = angleRange
   }
@@ -45,6 +50,7 @@ public struct ScriptParser: Sendable {
   /// Parses a script given as lines (without their newlines).
   public func parse(lines: [String]) throws(ScriptErrors) -> [ScriptCommand] {
     var state = ScriptParserState(file: file, angleRange: angleRange, lines: lines)
+    state.chapterCount = chapterCount
     let commands = state.script()
     if let errors = state.log.thrown { throw errors }
     return commands
@@ -57,6 +63,7 @@ struct ScriptParseFailure: Error {}
 /// The parser's cursor over the tokens and its collected errors.
 struct ScriptParserState {
   let angleRange: ClosedRange<Double>
+  var chapterCount: Int?
   var tokens: [ScriptToken] = []
   var position = 0
   var log: ScriptErrorLog
@@ -308,6 +315,23 @@ struct ScriptParserState {
         throw fail(at: brace, "expected '{' after 'repeat \(count)', found \(brace.found)")
       }
       return .repeatOpened(head: head, brace: brace, count: count)
+    case "open-chapter":
+      let t = peek
+      let id = try word(after: "open-chapter", expecting: "a chapter id (an integer ≥ 1)") { text in
+        Int(text).flatMap { $0 >= 1 ? $0 : nil }
+      }
+      if let count = chapterCount, id > count {
+        throw fail(
+          at: t,
+          "expected a chapter id from 1 to \(count) (the text's chapters; 'hingesim paginate --chapters' lists them), found \(id)"
+        )
+      }
+      kind = .openChapter(id: id)
+    case "back":
+      kind = .back
+    case "sidebar":
+      kind = .sidebar(
+        try word(after: "sidebar", expecting: "'show' or 'hide'") { SidebarMode(rawValue: $0.lowercased()) })
     case "mark":
       let t = advance()
       guard t.kind == .string else {

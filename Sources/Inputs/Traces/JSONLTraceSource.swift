@@ -19,20 +19,23 @@ public struct JSONLTraceSource: EventSource {
   /// Opens a trace file (`-` for stdin) in a dialect.
   public init(
     path: String, dialect: EventDecoder.Dialect = .input, angleRange: ClosedRange<Double>? = nil,
-    policy: BadLinePolicy = .strict
+    chapterCount: Int? = nil, policy: BadLinePolicy = .strict
   ) throws(InputError) {
-    try self.init(reader: LineReader(path: path), dialect: dialect, angleRange: angleRange, policy: policy)
+    try self.init(
+      reader: LineReader(path: path), dialect: dialect, angleRange: angleRange, chapterCount: chapterCount,
+      policy: policy)
   }
 
   /// Reads from an open line reader; with `textLength`, a `select` past the text's end is an
   /// error.
   public init(
     reader: LineReader, dialect: EventDecoder.Dialect = .input, angleRange: ClosedRange<Double>? = nil,
-    policy: BadLinePolicy = .strict, textLength: Int? = nil
+    chapterCount: Int? = nil, policy: BadLinePolicy = .strict, textLength: Int? = nil
   ) {
     self.reader = reader
     self.decoder = EventDecoder(dialect: dialect)
     self.checks = TraceChecks(angleRange: angleRange, textLength: textLength)
+    self.checks.chapterCount = chapterCount
     self.policy = policy
   }
 

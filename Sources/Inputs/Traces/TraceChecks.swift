@@ -1,11 +1,13 @@
 import EventStream
 
 /// The checks every trace reader applies to each event: time order, the angle range and, when
-/// the reader's text is known, that a `select` stays inside it.
+/// the reader's text is known, that a `select` stays inside it and the chapter ids.
 struct TraceChecks {
   var angleRange: ClosedRange<Double>?
   /// The reader text's length, UTF-16 units.
   var textLength: Int?
+  /// The text's chapter count: an `openChapter` past it is an error.
+  var chapterCount: Int?
   var lastTime: Double = 0
   var events = 0
 
@@ -43,6 +45,10 @@ struct TraceChecks {
     if case .sample(let angle) = event.kind, let range = angleRange, !range.contains(angle) {
       return
         "expected an angle from \(Self.format(range.lowerBound)) to \(Self.format(range.upperBound)) degrees, found \(Self.format(angle))"
+    }
+    if case .openChapter(let id) = event.kind, let count = chapterCount, id > count {
+      return
+        "expected a chapter id from 1 to \(count) (the text's chapters; 'hingesim paginate --chapters' lists them), found \(id)"
     }
     if case .select(let offset, let length) = event.kind, let textLength,
       length > textLength - min(offset, textLength)

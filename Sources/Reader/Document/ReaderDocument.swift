@@ -22,9 +22,13 @@ public final class ReaderDocument {
   private let typography: Profile.Typography
 
   /// Analyses `text` with the profile's fonts and hyphenation.
-  public init(text: String, profile: Profile) throws(ReaderError) {
+  public convenience init(text: String, profile: Profile) throws(ReaderError) {
+    try self.init(text: text, typography: profile.typography)
+  }
+
+  /// Analyses `text` with a typography's fonts and hyphenation.
+  init(text: String, typography: Profile.Typography) throws(ReaderError) {
     self.text = text
-    let typography = profile.typography
     self.typography = typography
     let font: Font
     do {
@@ -51,6 +55,11 @@ public final class ReaderDocument {
     let start = ThreadCPUClock.nowMs()
     layout = TextLayout(text: text, font: font, fallback: fallback, hyphenator: hyphenator)
     analysisMs = ComputeModel.microseconds(ThreadCPUClock.nowMs() - start)
+  }
+
+  /// The text of a UTF-16 range (a chapter) as a document of its own, with this one's typography.
+  public func part(_ range: Range<Int>) throws(ReaderError) -> ReaderDocument {
+    try ReaderDocument(text: text(in: range), typography: typography)
   }
 
   /// Length in UTF-16 code units.

@@ -114,7 +114,9 @@ public struct ReaderInvariants: Sendable {
       }
     }
     // turn-only-on-turn
-    if let previous = s.previousOffset, previous != s.offset, s.cause != "turn", s.cause != "goto" {
+    if let previous = s.previousOffset, previous != s.offset, s.cause != "turn", s.cause != "goto",
+      s.cause != "navigation"
+    {
       found.append(("turn-only-on-turn", "the place moved from \(previous) to \(s.offset) on a \(s.cause) event"))
     }
     found += notesAndSelectionProblems(s)

@@ -81,6 +81,13 @@ public struct ChromeTrace: Sendable {
     case .note: instant("note", .input, t)
     case .select(let offset, let length): instant("select \(offset)+\(length)", .input, t)
     case .addToNotes: instant("add to notes", .input, t)
+    case .openChapter(let id): instant("open chapter \(id)", .input, t)
+    case .back: instant("back", .input, t)
+    case .sidebar(let mode): instant("sidebar \(mode.rawValue)", .input, t)
+    case .navigation(let n):
+      instant(
+        "navigation \(n.columns.rawValue), \(n.top.rawValue) on top", .reader, t,
+        args: [("chapter", n.chapter.map { .number(Double($0)) } ?? .null)])
     case .hinge(let h) where !h.hasHinge:
       instant("no hinge", .hinge, t)  // no angle counter: a device without a hinge has none, not 0°
     case .hinge(let h):

@@ -71,6 +71,9 @@ public struct TimelinePlot: Sendable {
     case .note: inputs.append((t, "note"))
     case .select(let offset, let length): inputs.append((t, "select \(offset)+\(length)"))
     case .addToNotes: inputs.append((t, "add to notes"))
+    case .openChapter(let id): inputs.append((t, "chapter \(id)"))
+    case .back: inputs.append((t, "back"))
+    case .sidebar(let mode): inputs.append((t, "sidebar \(mode.rawValue)"))
     case .scene(let s): sizes.append((t, s.width, s.height, s.transient))
     case .settled(let s): settles.append((s.cycle.firstChange, s.cycle.lastChange, t, s.sizes, s.changed))
     case .paginated(let p):
@@ -79,7 +82,7 @@ public struct TimelinePlot: Sendable {
     case .shown: shown.append(t)
     case .violation(let v): violations.append((t, v.rule))
     case .skipped(let s) where s.reason == .superseded: superseded.append(s.settled)
-    case .pose, .regions, .timing, .skipped, .notesState, .selection: break
+    case .pose, .regions, .timing, .skipped, .notesState, .selection, .navigation: break
     }
   }
 

@@ -53,6 +53,13 @@ public enum EventText {
           : "\(s.offset)..<\(s.offset + s.length) on page \(s.page + 1)"
             + (s.clipped ? ", clipped at the page's end from \(s.requestedLength) units" : ""))
         + (s.cause == .select ? "" : " (after \(s.cause.rawValue))")
+    case .openChapter(let id): "chapter    open \(id)"
+    case .back: "back"
+    case .sidebar(let mode): "sidebar    \(mode.rawValue)"
+    case .navigation(let n):
+      "navigation \(n.chapter.map { "chapter \($0)" } ?? "no chapter") of \(n.chapterCount), \(n.columns.rawValue), \(n.top.rawValue) on top"
+        + (n.sidebarWidth > 0 ? ", sidebar \(NumberFormat.ms(n.sidebarWidth)) pt" : "")
+        + (n.canGoBack ? ", back" : "") + (n.warning.map { " — warning: \($0)" } ?? "")
     case .settled(let s):
       "settled    \(NumberFormat.ms(s.width))×\(NumberFormat.ms(s.height)) \(s.textSize.rawValue)"
         + (s.division.map { $0.isActive ? ", fold active" : ", fold flat" } ?? "")
@@ -71,7 +78,7 @@ public enum EventText {
         "skipped    settle at \(NumberFormat.ms(s.settled)) ms: text size \(s.textSize.rawValue) changes nothing in a PDF (its pages do not reflow)"
       }
     case .shown(let s):
-      "shown      \(s.layout.rawValue) page\(s.pages.count > 1 ? "s" : "") \(s.pages.map { String($0 + 1) }.joined(separator: "–")) of \(s.pageCount), offset \(s.offset), notes \(s.notes.rawValue)\(s.notesOpen ? " (open)" : "") — “\(InputText.escaped(s.excerpt))”"
+      "shown      \(s.chapter.map { "ch. \($0) " } ?? "")\(s.layout.rawValue) page\(s.pages.count > 1 ? "s" : "") \(s.pages.map { String($0 + 1) }.joined(separator: "–")) of \(s.pageCount), offset \(s.offset), notes \(s.notes.rawValue)\(s.notesOpen ? " (open)" : "") — “\(InputText.escaped(s.excerpt))”"
     case .violation(let v):
       "VIOLATION  \(v.rule): \(v.message) (after \(v.cause) at \(NumberFormat.ms(v.causeTime)) ms)"
     case .timing(let r): "timing     \(r.cause): " + timingSummary(r)

@@ -32,7 +32,7 @@ import Testing
     ),
     (
       "start closed\nopne to 90 over 1s\n",
-      "bad.hinge:2:1: expected a command (start, angle, open, fold, close, wait, hold, rotate, text-size, turn, goto, split, jitter, repeat, mark, rate, seed, notes, note, select, add-to-notes), found 'opne'; did you mean 'open'?"
+      "bad.hinge:2:1: expected a command (start, angle, open, fold, close, wait, hold, rotate, text-size, turn, goto, split, jitter, repeat, mark, rate, seed, notes, note, select, add-to-notes, open-chapter, back, sidebar), found 'opne'; did you mean 'open'?"
     ),
     (
       "start closed\nopen to 90 over 1s bouncy\n",
