@@ -278,3 +278,23 @@ struct KnobWebDemoTests {
     #expect(CLIHarness.run(["run", "--web", "--view"]).code == 64)
   }
 }
+
+/// `report SOURCE --backend web`: the model's tables, then the browser's, for the same source.
+@Suite(.enabled(if: PathLookup.find("chromium") != nil, "needs Debian's chromium (bin/test installs it)"))
+struct ReportBackendWebTests {
+  @Test func theBrowsersTablesComeUnderTheModelsForTheSameCycles() {
+    let result = CLIHarness.run(["report", "traces/open-wide.hinge", "--backend", "web"])
+    #expect(result.code == 0, "\(result.stderr)")
+    let model = result.stdout.range(of: "model: the reader model")
+    let browser = result.stdout.range(of: "browser: the bundled web reader")
+    #expect(model != nil && browser != nil)
+    if let model, let browser { #expect(model.lowerBound < browser.lowerBound) }
+    // open-wide.hinge: the first layout and the opening — two settle cycles for each reader.
+    #expect(result.stdout.components(separatedBy: "overall — 2 cycles").count == 3, "\(result.stdout)")
+  }
+
+  @Test func onlyModelOrWebAndNoJSON() {
+    #expect(CLIHarness.run(["report", "traces/open-wide.hinge", "--backend", "phone"]).code == 64)
+    #expect(CLIHarness.run(["report", "traces/open-wide.hinge", "--backend", "web", "--json"]).code == 64)
+  }
+}

@@ -14,6 +14,7 @@ struct ReportCommand: Command {
   static let usage = """
     usage: hingesim report [SOURCE…] [options]
            hingesim report SOURCE --app APP.jsonl [options]
+           hingesim report [SOURCE] --backend web [options]
            hingesim report --compare BASE.json NEW.json [--threshold PCT] [--min-delta MS]
                            [--allow-different-inputs]
 
@@ -30,6 +31,9 @@ struct ReportCommand: Command {
     the simulator's run of SOURCE and timed by the same timing stage (compute model 'app');
     the trace has a process for the app beside the simulator's. A report of the model and
     one of the app on the same inputs compare (--compare).
+
+    --backend web plays SOURCE (default traces/default.hinge) into the bundled web reader in
+    headless Chromium (as 'hingesim web') and prints the model's tables, then the browser's.
 
     options:
       --app APP.jsonl    time this app log instead of the reader model (one SOURCE)
@@ -92,12 +96,22 @@ struct ReportCommand: Command {
     let threshold = try args.option("--threshold")
     let minimumDelta = try args.option("--min-delta")
     let appPath = try args.option("--app")
+    let backend = try args.option("--backend") ?? "model"
+    guard backend == "model" || backend == "web" else {
+      throw .usage("--backend: expected model or web, found '\(backend)'")
+    }
     if threshold != nil || minimumDelta != nil || args.flag("--allow-different-inputs") {
       throw .usage("--threshold, --min-delta and --allow-different-inputs go with --compare")
     }
     var paths = try args.positionals()
     guard !(json && csv) else { throw .usage("--json and --csv exclude each other") }
     guard jobs >= 1 else { throw .usage("--jobs: expected an integer ≥ 1, found \(jobs)") }
+    if backend == "web" {
+      guard appPath == nil else { throw .usage("--backend web makes its own app log; it does not go with --app") }
+      return try webReport(
+        paths, options: options, reader: readerOptions,
+        output: AppReportOutput(json: json, csv: csv, tracePath: tracePath, plotPath: plotPath), context: context)
+    }
     if let appPath {
       return try appReport(
         paths, appPath: appPath, options: options, reader: readerOptions,
