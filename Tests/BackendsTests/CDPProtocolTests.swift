@@ -119,3 +119,25 @@ struct CDPProtocolTests {
     #expect(throws: BrowserError.died(status: nil, stderrTail: "")) { try peer.client.call("Page.enable") }
   }
 }
+
+/// The WebSocket pieces for attaching to a browser someone else started.
+struct CDPWebSocketTests {
+  @Test func theAcceptKeyIsRFC6455sExample() {
+    // RFC 6455 §1.3: the key "dGhlIHNhbXBsZSBub25jZQ==" is answered with this accept value.
+    #expect(CDPWebSocket.acceptKey(for: "dGhlIHNhbXBsZSBub25jZQ==") == "s3pPLMBiTxaQ9kYGzzhZRbK+xOo=")
+  }
+
+  @Test func sha1AndBase64MatchTheirStandardsVectors() {
+    // FIPS 180 "abc"; RFC 4648 §10.
+    let digest = SHA1.digest(Array("abc".utf8)).map { String($0, radix: 16) }.map { $0.count == 1 ? "0" + $0 : $0 }
+    #expect(digest.joined() == "a9993e364706816aba3e25717850c26c9cd0d89d")
+    #expect(Base64.encode(Array("foobar".utf8)) == "Zm9vYmFy")
+    #expect(Base64.encode(Array("fo".utf8)) == "Zm8=")
+    #expect(Base64.encode(Array("f".utf8)) == "Zg==")
+  }
+
+  @Test func aURLThatIsNotHostAndPortIsRefused() {
+    #expect(throws: BrowserError.self) { try CDPWebSocket.hostAndPort("http://localhost") }
+    #expect((try? CDPWebSocket.hostAndPort("http://127.0.0.1:9222/")) ?? ("", 0) == ("127.0.0.1", 9222))
+  }
+}

@@ -298,3 +298,41 @@ struct ReportBackendWebTests {
     #expect(CLIHarness.run(["report", "traces/open-wide.hinge", "--backend", "web", "--json"]).code == 64)
   }
 }
+
+/// `web --browser-url`: a browser the user started with `--remote-debugging-port`, reached over
+/// a WebSocket; it gets a tab, and keeps running afterwards.
+@Suite(.enabled(if: PathLookup.find("chromium") != nil, "needs Debian's chromium (bin/test installs it)"))
+struct WebAttachTests {
+  @Test func aBrowserTheUserStartedIsDrivenAndLeftRunning() throws {
+    let directory = try #require(POSIX.temporaryDirectory(prefix: "hingesim-attach"))
+    defer { Directory.removeTree(directory) }
+    var argv = [
+      "chromium", "--headless=new", "--remote-debugging-port=0", "--user-data-dir=\(directory)", "about:blank",
+    ]
+    if Process.isRoot { argv.insert("--no-sandbox", at: 1) }
+    guard case .success(let user) = ChildProcess.spawn(argv, descriptors: [:]) else {
+      Issue.record("chromium did not start")
+      return
+    }
+    defer { user.terminate() }
+    // Chromium writes the port it chose to DevToolsActivePort in its profile.
+    var port: String?
+    let deadline = MonotonicClock.nowMs() + 10_000
+    while port == nil, MonotonicClock.nowMs() < deadline {
+      port = POSIX.readSmallFile(directory + "/DevToolsActivePort")?.split(separator: "\n").first.map(String.init)
+      MonotonicClock.sleep(untilMs: MonotonicClock.nowMs() + 50)
+    }
+    let p = try #require(port)
+    let result = CLIHarness.run([
+      "web", "traces/open-wide.hinge", "--browser-url", "http://127.0.0.1:\(p)", "--quiet-ms", "500",
+    ])
+    #expect(result.code == 0, "\(result.stderr)")
+    #expect(result.stdout.contains("ok    "))
+    #expect(user.exitStatus() == nil)  // still running: attached, not owned
+  }
+
+  @Test func nothingListeningIsExit66() {
+    let result = CLIHarness.run(["web", "traces/open-wide.hinge", "--browser-url", "http://127.0.0.1:1"])
+    #expect(result.code == 66, "\(result.stderr)")
+  }
+}

@@ -28,6 +28,9 @@ struct WebCommand: Command {
       --app-log FILE     write the page's reports as an app log (with the sync line)
       --screenshots DIR  a PNG per layout the page shows, and DIR/index.html to browse them
       --browser PATH     the browser program (default: chromium in PATH)
+      --browser-url URL  attach to a browser you started with --remote-debugging-port=PORT
+                         (http://127.0.0.1:PORT) instead: a new tab, closed at the end; the
+                         browser keeps running
       --cdp-out FILE     the emulation commands sent, as 'export --to cdp' writes them (the
                          same commands for the same stream; times are this run's)
       --text FILE        the text the reader gets (default: texts/sample-chapter.txt)
@@ -49,6 +52,10 @@ struct WebCommand: Command {
     let appLogPath = try args.option("--app-log")
     let screenshotDirectory = try args.option("--screenshots")
     let browserPath = try args.option("--browser")
+    let browserURL = try args.option("--browser-url")
+    if browserPath != nil, browserURL != nil {
+      throw .usage("--browser starts a browser, --browser-url attaches to one: give one")
+    }
     let cdpOutPath = try args.option("--cdp-out")
     let quietMs = try args.double("--quiet-ms") ?? 1500
     guard quietMs >= 0, quietMs <= 60_000 else {
@@ -85,8 +92,12 @@ struct WebCommand: Command {
 
     StreamRun.installInterruptHandler()
     let browser: Chromium
-    do {
-      browser = try Chromium.launch(program: browserPath)
+    do throws(BrowserError) {
+      if let browserURL {
+        browser = try Chromium.attach(url: browserURL)
+      } else {
+        browser = try Chromium.launch(program: browserPath)
+      }
     } catch {
       throw CLIError("web: \(error.message)", code: error.isMissingProgram ? .noInput : .ioError)
     }

@@ -8,7 +8,7 @@ import Platform
 /// let target = try client.call("Target.createTarget", .object([("url", .string("about:blank"))]))
 /// ```
 public final class CDPClient: @unchecked Sendable {
-  private let pipe: CDPPipe
+  private let pipe: any CDPTransport
   private var nextId = 1
   private var events: [(method: String, params: JSONValue, sessionId: String?)] = []
   /// Commands answered so far, for "what was done" when a run stops early.
@@ -17,7 +17,7 @@ public final class CDPClient: @unchecked Sendable {
   public var timeoutMs: Double
 
   /// Talks over `pipe`.
-  public init(pipe: CDPPipe, timeoutMs: Double = 10_000) {
+  public init(pipe: any CDPTransport, timeoutMs: Double = 10_000) {
     self.pipe = pipe
     self.timeoutMs = timeoutMs
   }

@@ -15,17 +15,40 @@ import Platform
 public final class Chromium: @unchecked Sendable {
   /// The client on the browser's pipe.
   public let client: CDPClient
-  private let child: ChildProcess
-  private let profileDirectory: String
-  private let stderrPath: String
+  /// Nil when attached to a browser someone else started (`attach(url:)`).
+  private let child: ChildProcess?
+  private let profileDirectory: String?
+  private let stderrPath: String?
+  private let transport: any CDPTransport
+  private var openedTargets: [String] = []
   /// The browser's product and version (`HeadlessChrome/156.0.…`).
   public private(set) var version = ""
 
-  private init(client: CDPClient, child: ChildProcess, profileDirectory: String, stderrPath: String) {
-    self.client = client
+  private init(
+    transport: any CDPTransport, child: ChildProcess?, profileDirectory: String?, stderrPath: String?
+  ) {
+    self.transport = transport
+    client = CDPClient(pipe: transport)
     self.child = child
     self.profileDirectory = profileDirectory
     self.stderrPath = stderrPath
+  }
+
+  /// Attaches to a browser someone started with `--remote-debugging-port=PORT`, at
+  /// `http://HOST:PORT`, over a WebSocket. `close()` closes the tabs opened here and leaves the
+  /// browser running.
+  public static func attach(url: String, timeoutMs: Double = 10_000) throws(BrowserError) -> Chromium {
+    Process.ignoreBrokenPipes()
+    let socket = try CDPWebSocket.connect(url: url, timeoutMs: timeoutMs)
+    let browser = Chromium(transport: socket, child: nil, profileDirectory: nil, stderrPath: nil)
+    do throws(BrowserError) {
+      let info = try browser.client.call(CDPCommand("Browser.getVersion"), timeoutMs: timeoutMs)
+      if case .string(let product)? = info["product"] { browser.version = product }
+    } catch {
+      socket.close()
+      throw error
+    }
+    return browser
   }
 
   /// The names tried in PATH when no program is given, in order.
@@ -88,8 +111,7 @@ public final class Chromium: @unchecked Sendable {
       throw .launch(executable)
     }
     let pipe = CDPPipe(readingFrom: fromBrowser.read, writingTo: toBrowser.write)
-    let browser = Chromium(
-      client: CDPClient(pipe: pipe), child: child, profileDirectory: profile, stderrPath: stderrPath)
+    let browser = Chromium(transport: pipe, child: child, profileDirectory: profile, stderrPath: stderrPath)
     do {
       let info = try browser.client.call(CDPCommand("Browser.getVersion"), timeoutMs: timeoutMs)
       if case .string(let product)? = info["product"] { browser.version = product }
@@ -109,6 +131,7 @@ public final class Chromium: @unchecked Sendable {
       guard case .string(let targetId)? = target["targetId"] else {
         throw .malformed("Target.createTarget gave no targetId")
       }
+      openedTargets.append(targetId)
       let attached = try client.call(
         "Target.attachToTarget", .object([("targetId", .string(targetId)), ("flatten", .bool(true))]))
       guard case .string(let sessionId)? = attached["sessionId"] else {
@@ -154,7 +177,7 @@ public final class Chromium: @unchecked Sendable {
 
   /// A pipe error with the browser's exit status and the end of its stderr, when it has died.
   public func explain(_ error: BrowserError) -> BrowserError {
-    guard case .died = error else { return error }
+    guard case .died = error, let child, let stderrPath else { return error }
     var status = child.exitStatus()
     if status == nil {
       MonotonicClock.sleep(untilMs: MonotonicClock.nowMs() + 200)
@@ -166,10 +189,19 @@ public final class Chromium: @unchecked Sendable {
   }
 
   /// True while the browser process runs.
-  public var isRunning: Bool { child.exitStatus() == nil }
+  public var isRunning: Bool { child.map { $0.exitStatus() == nil } ?? true }
 
   /// `Browser.close`, then `SIGTERM`/`SIGKILL` if it lingers; removes the profile directory.
+  /// Attached, it closes only the tabs it opened and the connection.
   public func close() {
+    guard let child, let profileDirectory else {
+      for targetId in openedTargets {
+        _ = try? client.call(
+          CDPCommand("Target.closeTarget", .object([("targetId", .string(targetId))])), timeoutMs: 2000)
+      }
+      transport.close()
+      return
+    }
     if child.exitStatus() == nil { _ = try? client.call(CDPCommand("Browser.close"), timeoutMs: 2000) }
     child.terminate(graceMs: 2000)
     Directory.removeTree(profileDirectory)
