@@ -122,39 +122,9 @@ public enum EventWriter {
       w.field("pageHeight", s.pageHeight)
       w.field("textSize", s.textSize.rawValue)
     case .shown(let s):
-      w.field("offset", s.offset)
-      w.field("pages", s.pages)
-      w.openArray("ranges")
-      for r in s.ranges {
-        var e: [UInt8] = []
-        e.append(UInt8(ascii: "["))
-        e.append(contentsOf: String(r.lowerBound).utf8)
-        e.append(UInt8(ascii: ","))
-        e.append(contentsOf: String(r.upperBound).utf8)
-        e.append(UInt8(ascii: "]"))
-        w.rawElement(e)
-      }
-      w.closeArray()
-      w.field("pageCount", s.pageCount)
-      w.field("layout", s.layout.rawValue)
-      w.openArray("frames")
-      for f in s.frames {
-        w.openElement()
-        rect(f, into: &w)
-        w.close()
-      }
-      w.closeArray()
-      w.field("notes", s.notes.rawValue)
+      shownLayout(s, into: &w)
       w.field("excerpt", s.excerpt)
-      if let scales = s.pageScales {
-        w.openArray("pageScales")
-        for scale in scales {
-          var e: [UInt8] = []
-          JSONObjectWriter.appendNumber(scale, to: &e)
-          w.rawElement(e)
-        }
-        w.closeArray()
-      }
+      if let scales = s.pageScales { w.field("pageScales", scales) }
       if s.notesOpen { w.field("notesOpen", true) }
       if let chapter = s.chapter { w.field("chapter", chapter) }
     case .timing(let r):
@@ -185,7 +155,28 @@ public enum EventWriter {
     if let warning = n.warning { w.field("warning", warning) }
   }
 
-  static func rect(_ r: Rect, into w: inout JSONObjectWriter) {
+  /// What is on screen, as `shown` writes it and an app log's `shown` too: `offset`, `pages`,
+  /// `ranges`, `pageCount`, `layout`, `frames`, `notes`.
+  public static func shownLayout(_ s: Shown, into w: inout JSONObjectWriter) {
+    w.field("offset", s.offset)
+    w.field("pages", s.pages)
+    w.openArray("ranges")
+    for r in s.ranges { w.rawElement(Array("[\(r.lowerBound),\(r.upperBound)]".utf8)) }
+    w.closeArray()
+    w.field("pageCount", s.pageCount)
+    w.field("layout", s.layout.rawValue)
+    w.openArray("frames")
+    for f in s.frames {
+      w.openElement()
+      rect(f, into: &w)
+      w.close()
+    }
+    w.closeArray()
+    w.field("notes", s.notes.rawValue)
+  }
+
+  /// Writes a rectangle's `x`, `y`, `width`, `height`.
+  public static func rect(_ r: Rect, into w: inout JSONObjectWriter) {
     w.field("x", r.x)
     w.field("y", r.y)
     w.field("width", r.width)

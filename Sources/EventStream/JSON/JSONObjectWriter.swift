@@ -74,6 +74,17 @@ public struct JSONObjectWriter: Sendable {
     bytes.append(UInt8(ascii: "]"))
   }
 
+  /// Writes `"name":[numbers]` in the shortest form each number reads back as.
+  public mutating func field(_ name: String, _ values: [Double]) {
+    key(name)
+    bytes.append(UInt8(ascii: "["))
+    for (i, v) in values.enumerated() {
+      if i > 0 { bytes.append(UInt8(ascii: ",")) }
+      Self.appendNumber(v, to: &bytes)
+    }
+    bytes.append(UInt8(ascii: "]"))
+  }
+
   /// Opens a nested object under `name`; close it with `close()`.
   public mutating func openObject(_ name: String) {
     key(name)

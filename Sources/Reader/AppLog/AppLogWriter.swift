@@ -53,24 +53,7 @@ public struct AppLogWriter: Sendable {
       return finish(w)
     case .shown(let s):
       var w = start(event.time, "shown")
-      w.field("offset", s.offset)
-      w.field("pages", s.pages)
-      w.openArray("ranges")
-      for r in s.ranges { w.rawElement(Array("[\(r.lowerBound),\(r.upperBound)]".utf8)) }
-      w.closeArray()
-      w.field("pageCount", s.pageCount)
-      w.field("layout", s.layout.rawValue)
-      w.openArray("frames")
-      for f in s.frames {
-        w.openElement()
-        w.field("x", f.x)
-        w.field("y", f.y)
-        w.field("width", f.width)
-        w.field("height", f.height)
-        w.close()
-      }
-      w.closeArray()
-      w.field("notes", s.notes.rawValue)
+      EventWriter.shownLayout(s, into: &w)
       return finish(w)
     default: return nil
     }

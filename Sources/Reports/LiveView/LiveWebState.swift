@@ -80,10 +80,7 @@ public final class LiveWebState {
       w.field("lineAdvance", style.lineAdvance)
       w.field("advanceScale", style.advanceScale)
     }
-    w.openArray("range")
-    w.rawElement(number(model.range.lowerBound))
-    w.rawElement(number(model.range.upperBound))
-    w.closeArray()
+    w.field("range", [model.range.lowerBound, model.range.upperBound])
     if let frame = model.frame {
       w.openObject("frame")
       w.field("width", frame.width)
@@ -92,7 +89,7 @@ public final class LiveWebState {
     }
     if let division = model.division {
       w.openObject("fold")
-      rect(&w, division.frame)
+      EventWriter.rect(division.frame, into: &w)
       w.field("active", division.isActive)
       w.close()
     }
@@ -113,7 +110,7 @@ public final class LiveWebState {
       for (i, page) in shown.pages.enumerated() {
         w.openElement()
         w.field("index", page)
-        if i < shown.frames.count { rect(&w, shown.frames[i]) }
+        if i < shown.frames.count { EventWriter.rect(shown.frames[i], into: &w) }
         w.openArray("lines")
         for line in pages?.lines(page: page) ?? [] {
           var e: [UInt8] = []
@@ -138,16 +135,4 @@ public final class LiveWebState {
     return String(decoding: w.bytes, as: UTF8.self)
   }
 
-  private func rect(_ w: inout JSONObjectWriter, _ r: Rect) {
-    w.field("x", r.x)
-    w.field("y", r.y)
-    w.field("width", r.width)
-    w.field("height", r.height)
-  }
-
-  private func number(_ value: Double) -> [UInt8] {
-    var bytes: [UInt8] = []
-    JSONObjectWriter.appendNumber(value, to: &bytes)
-    return bytes
-  }
 }

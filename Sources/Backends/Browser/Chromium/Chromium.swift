@@ -132,14 +132,7 @@ public final class Chromium: @unchecked Sendable {
         throw .malformed("Target.createTarget gave no targetId")
       }
       openedTargets.append(targetId)
-      let attached = try client.call(
-        "Target.attachToTarget", .object([("targetId", .string(targetId)), ("flatten", .bool(true))]))
-      guard case .string(let sessionId)? = attached["sessionId"] else {
-        throw .malformed("Target.attachToTarget gave no sessionId")
-      }
-      let page = BrowserPage(client: client, sessionId: sessionId)
-      try page.enable()
-      return page
+      return try attach(targetId)
     } catch {
       throw explain(error)
     }
@@ -157,14 +150,7 @@ public final class Chromium: @unchecked Sendable {
             guard info["type"] == .string("page"), case .string(let url)? = info["url"], url.hasPrefix(urlPrefix),
               case .string(let targetId)? = info["targetId"]
             else { continue }
-            let attached = try client.call(
-              "Target.attachToTarget", .object([("targetId", .string(targetId)), ("flatten", .bool(true))]))
-            guard case .string(let sessionId)? = attached["sessionId"] else {
-              throw .malformed("Target.attachToTarget gave no sessionId")
-            }
-            let page = BrowserPage(client: client, sessionId: sessionId)
-            try page.enable()
-            return page
+            return try attach(targetId)
           }
         }
         guard MonotonicClock.nowMs() < deadline else { throw .timeout(method: "a page at \(urlPrefix)", ms: timeoutMs) }
@@ -173,6 +159,18 @@ public final class Chromium: @unchecked Sendable {
     } catch {
       throw explain(error)
     }
+  }
+
+  /// `Target.attachToTarget` with flat sessions, then the page's domains enabled.
+  private func attach(_ targetId: String) throws(BrowserError) -> BrowserPage {
+    let attached = try client.call(
+      "Target.attachToTarget", .object([("targetId", .string(targetId)), ("flatten", .bool(true))]))
+    guard case .string(let sessionId)? = attached["sessionId"] else {
+      throw .malformed("Target.attachToTarget gave no sessionId")
+    }
+    let page = BrowserPage(client: client, sessionId: sessionId)
+    try page.enable()
+    return page
   }
 
   /// A pipe error with the browser's exit status and the end of its stderr, when it has died.
