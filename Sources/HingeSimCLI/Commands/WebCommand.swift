@@ -71,8 +71,13 @@ struct WebCommand: Command {
     let paths = try args.positionals()
     guard paths.count <= 1 else { throw .usage("web takes one SOURCE, found \(paths.count)") }
     let path = paths.first ?? RunCommand.defaultSource(context)
+    guard readerOptions.pdfPath == nil else {
+      throw .usage("web drives a web reader of a text; --pdf does not go with it")
+    }
     let profile = try options.loadProfile(context)
-    let text = try TextFile.read(readerOptions.resolvedTextPath(context)).text
+    // Read and analysed once: its text goes to the page, and the page's log is checked against it.
+    let document = try readerOptions.loadDocument(profile: profile, context: context)
+    let text = document.text
     let pageURL = url ?? "file://" + context.resourceRoot + "/web/reader/index.html"
     if url == nil, !POSIX.isReadable(context.resourceRoot + "/web/reader/index.html") {
       throw CLIError("web: the bundled reader \(context.resourceRoot)/web/reader/index.html is missing", code: .noInput)
@@ -172,7 +177,6 @@ struct WebCommand: Command {
     }
     if session.malformed > 0 { return .dataError }
     // The page held to the reader's rules, exactly as `check SOURCE --app LOG` would.
-    let document = try readerOptions.loadDocument(profile: profile, context: context)
     let run = try AppRun.run(
       path, appPath: logPath, profile: profile, document: document, options: checkOptions, reader: readerOptions,
       everything: false, context: context)
