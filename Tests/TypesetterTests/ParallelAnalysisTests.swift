@@ -28,6 +28,8 @@ import Testing
   @Test func twoThreadsMakeTheSameLayoutAsOne() throws {
     try #require(Self.text.utf16.count >= TextAnalysis.parallelThreshold)
     let serial = Self.layout(workers: 1)
+    // Enough distinct segments for several chunks, so threads take chunks in turn.
+    try #require(serial.words.count > 2 * TextAnalysis.chunkSize)
     let serialWork = serial.work.unitsShaped  // before pagination shapes split points
     for workers in [2, 3] {
       let parallel = Self.layout(workers: workers)
@@ -56,6 +58,29 @@ import Testing
         #expect(a.lines(onPage: 3) == b.lines(onPage: 3))
       }
     }
+  }
+
+  /// Each thread loads fallback fonts into its own state as it meets them; the layout lists them
+  /// in the order of the distinct segments that first needed them, as one thread would, not
+  /// thread by thread.
+  @Test func fallbackFontsAreListedInTheOrderOfTheSegmentsThatFirstNeededThem() throws {
+    let early = FontFallback(primary: Fixtures.font, first: nil, system: true)
+    let late = FontFallback(primary: Fixtures.font, first: nil, system: true)
+    func use(_ fallback: FontFallback, _ text: String, entry: Int) -> String? {
+      fallback.segmentEntry = entry
+      defer { fallback.segmentEntry = -1 }
+      let units = Array(text.utf16)
+      let id = units.withUnsafeBufferPointer { fallback.fontID(for: $0.baseAddress!, count: $0.count) }
+      _ = fallback.font(id)
+      return fallback.usedPaths.last
+    }
+    // The main thread's state shaped a later chunk (a Hebrew word, entry 900) than the other
+    // thread's (an emoji, entry 100).
+    let hebrew = try #require(use(early, "שלום", entry: 900))
+    let emoji = try #require(use(late, "😀", entry: 100))
+    try #require(hebrew != emoji)
+    early.settleUsedPaths(keeping: 0, others: [late])
+    #expect(early.usedPaths == [emoji, hebrew])
   }
 
   /// Line breaks found in two halves, cut after the first paragraph end past the middle, are the

@@ -16,6 +16,10 @@ final class FontFallback {
   private var choices: [[UInt32]: Int32] = [:]
   /// Fonts chosen from fontconfig's sort so far (paths), for reports.
   private(set) var usedPaths: [String] = []
+  /// The distinct segment being shaped (-1: none), and the fonts this instance loaded first while
+  /// shaping each: what `settleUsedPaths` orders by.
+  var segmentEntry = -1
+  private var firstUses: [(path: String, entry: Int)] = []
 
   /// No font at all: `first` nil and no fontconfig.
   static let none: Int32 = -1
@@ -40,14 +44,21 @@ final class FontFallback {
       return nil
     }
     loaded[entry] = font
-    if !usedPaths.contains(e.path) { usedPaths.append(e.path) }
+    if !usedPaths.contains(e.path) {
+      usedPaths.append(e.path)
+      if segmentEntry >= 0 { firstUses.append((e.path, segmentEntry)) }
+    }
     return font
   }
 
-  /// Adds the fonts `other` (another thread's fallback state for the same fonts) used, in its
-  /// order, after those used here.
-  func adoptUsedPaths(of other: FontFallback) {
-    for path in other.usedPaths where !usedPaths.contains(path) { usedPaths.append(path) }
+  /// Puts the fonts first used while shaping distinct segments, by this instance and `others`
+  /// (other threads' states for the same fonts), after those used before `count`, in the order
+  /// of the segments that first used them: the order one thread shaping every segment in turn
+  /// gives.
+  func settleUsedPaths(keeping count: Int, others: [FontFallback]) {
+    let uses = ([self] + others).flatMap(\.firstUses).sorted { $0.entry < $1.entry }
+    usedPaths.removeSubrange(min(count, usedPaths.count)...)
+    for use in uses where !usedPaths.contains(use.path) { usedPaths.append(use.path) }
   }
 
   /// Code points a font need not have for a cluster: variation selectors, joiners, invisible

@@ -31,6 +31,21 @@ final class HarfBuzzFace: @unchecked Sendable {
     self.unitsPerEm = Int(hb_face_get_upem(face))
   }
 
+  /// A new `hb_font_t` of this face at the same scale (`hb_font_create`), for one thread's
+  /// shaping: HarfBuzz's advance cache lives in the font and is taken by one shaping at a time,
+  /// so two threads shaping with one font keep rebuilding it. The caller destroys it.
+  ///
+  /// `hb_font_create` references the face, so `faceID` names this face for as long as such a
+  /// font lives.
+  func makeFont() -> OpaquePointer? {
+    guard let font = hb_font_create(face) else { return nil }
+    hb_font_make_immutable(font)
+    return font
+  }
+
+  /// The `hb_face_t`'s address: the face's identity (see `makeFont`).
+  var faceID: UnsafeMutableRawPointer { UnsafeMutableRawPointer(face) }
+
   /// True when the font maps the scalar to a glyph.
   func hasGlyph(_ scalar: Unicode.Scalar) -> Bool {
     var glyph: hb_codepoint_t = 0

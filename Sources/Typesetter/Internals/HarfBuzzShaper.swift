@@ -16,12 +16,32 @@ final class HarfBuzzShaper {
   private(set) var unitsShaped = 0
   private(set) var longestShaped = 0
 
+  /// This shaper's own `hb_font_t` of each face it has shaped with (see `HarfBuzzFace.makeFont`).
+  private var fonts: [UnsafeMutableRawPointer: OpaquePointer] = [:]
+  private var lastFace: UnsafeMutableRawPointer?
+  private var lastFont: OpaquePointer?
+
   /// Makes an empty shaping buffer.
   init() {
     buffer = hb_buffer_create()
   }
 
-  deinit { hb_buffer_destroy(buffer) }
+  deinit {
+    hb_buffer_destroy(buffer)
+    for font in fonts.values { hb_font_destroy(font) }
+  }
+
+  /// The font this shaper shapes `face` with.
+  @inline(__always)
+  private func font(_ face: HarfBuzzFace) -> OpaquePointer {
+    let id = face.faceID
+    if id == lastFace, let lastFont { return lastFont }
+    let font = fonts[id] ?? face.makeFont() ?? face.font
+    if fonts[id] == nil && font != face.font { fonts[id] = font }
+    lastFace = id
+    lastFont = font
+    return font
+  }
 
   /// Adds another shaper's work counts to this one's (its runs count as shaped here).
   func addWork(of other: HarfBuzzShaper) {
@@ -50,7 +70,7 @@ final class HarfBuzzShaper {
     }
     if let direction { hb_buffer_set_direction(buffer, direction) }
     hb_buffer_guess_segment_properties(buffer)
-    hb_shape(face.font, buffer, nil, 0)
+    hb_shape(font(face), buffer, nil, 0)
     var length: UInt32 = 0
     let infos = hb_buffer_get_glyph_infos(buffer, &length)!
     let positions = hb_buffer_get_glyph_positions(buffer, &length)!

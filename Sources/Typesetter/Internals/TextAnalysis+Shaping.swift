@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A distinct segment waiting to be shaped: its body's length and whether its body glyphs are
 /// kept (see `SegmentMeasurer.widths`).
 struct PendingShape {
@@ -5,8 +7,8 @@ struct PendingShape {
   var record: Bool
 }
 
-/// What one worker measured for a range of distinct segments: widths per entry, body glyph
-/// ranges relative to its own `glyphs`.
+/// What one chunk of distinct segments measured: widths per entry, body glyph ranges relative
+/// to its own `glyphs`.
 private struct ShapedPart {
   var bodyWidths: [Int32] = []
   var fullWidths: [Int32] = []
@@ -25,11 +27,15 @@ extension TextAnalysis {
     count < parallelThreshold ? 1 : min(2, Processors.online)
   }
 
+  /// Distinct segments are shaped in chunks of this many, each taken by the next free thread.
+  static let chunkSize = 512
+
   /// Shapes every distinct segment once (entries `0..<pending.count` of `words`, all pending):
-  /// their widths and body glyphs. With more than one worker the entries are cut into
-  /// contiguous ranges of about equal length, each shaped by its own thread with its own
-  /// HarfBuzz buffer and fallback state; the ranges are merged in entry order, so the table is
-  /// the same as one thread makes (HarfBuzz fonts are immutable and shared).
+  /// their widths and body glyphs. With more than one worker, each thread (with its own HarfBuzz
+  /// buffer and font and its own fallback state) takes the next chunk of `chunkSize` entries
+  /// until none is left, so a thread slowed by the machine does less; the chunks are merged in
+  /// entry order, so the table is the same as one thread makes (HarfBuzz faces are immutable and
+  /// shared).
   mutating func shapeDistinctSegments(
     _ pending: [PendingShape], text: UnsafePointer<UInt16>, font: Font, fallback: FontFallback?,
     shaper: HarfBuzzShaper, workers: Int
@@ -39,56 +45,51 @@ extension TextAnalysis {
     let starts = words.starts
     let lengths = words.lengths
     let directions = words.directions
-    // Contiguous ranges of about equal total length.
-    let parts = max(1, min(workers, count))
-    var bounds = [0]
-    if parts > 1 {
-      let total = lengths.reduce(0) { $0 + Int($1) }
-      var sum = 0
-      for e in 0..<count {
-        sum += Int(lengths[e])
-        if sum * parts >= total * bounds.count && bounds.count < parts && e + 1 < count {
-          bounds.append(e + 1)
-        }
-      }
-    }
-    bounds.append(count)
-    let ranges = (0..<(bounds.count - 1)).map { bounds[$0]..<bounds[$0 + 1] }
+    let chunks = (count + Self.chunkSize - 1) / Self.chunkSize
+    let threads = max(1, min(workers, chunks))
     var shapers = [shaper]
     var fallbacks = [fallback]
-    for _ in 1..<max(1, ranges.count) {
+    for _ in 1..<threads {
       shapers.append(HarfBuzzShaper())
       fallbacks.append(fallback.map { FontFallback(primary: $0.primary, first: $0.first, system: $0.system) })
     }
-    func shape(_ part: Int) -> ShapedPart {
-      var result = ShapedPart()
-      let range = ranges[part]
-      result.bodyWidths.reserveCapacity(range.count)
-      result.fullWidths.reserveCapacity(range.count)
-      result.glyphRanges.reserveCapacity(range.count)
-      var measurer = SegmentMeasurer(font: font, fallback: fallbacks[part], shaper: shapers[part])
-      for e in range {
-        measurer.direction = directions[e].harfBuzz
-        let first = Int32(result.glyphs.count)
-        let (body, full, recorded) = measurer.widths(
-          text + Int(starts[e]), count: Int(lengths[e]), bodyLength: Int(pending[e].bodyLength),
-          record: pending[e].record, bodyGlyphs: &result.glyphs)
-        result.bodyWidths.append(Int32(clamping: body))
-        result.fullWidths.append(Int32(clamping: full))
-        result.glyphRanges.append(
-          recorded
-            ? HyphenTable.Entry(first: first, count: Int32(result.glyphs.count) - first)
-            : HyphenTable.Entry(first: -1, count: 0))
-      }
-      return result
-    }
-    var results = [ShapedPart](repeating: ShapedPart(), count: ranges.count)
+    let usedBefore = fallback?.usedPaths.count ?? 0
+    let queue = ChunkQueue(count: chunks)
+    var results = [ShapedPart](repeating: ShapedPart(), count: chunks)
     results.withUnsafeMutableBufferPointer { slots in
-      Parallel.run(ranges.count) { part in slots[part] = shape(part) }
+      let (shapers, fallbacks) = (shapers, fallbacks)  // read-only from here on, by every thread
+      Parallel.run(threads) { thread in
+        let threadFallback = fallbacks[thread]
+        var measurer = SegmentMeasurer(font: font, fallback: threadFallback, shaper: shapers[thread])
+        while let chunk = queue.next() {
+          let range = (chunk * Self.chunkSize)..<min(count, (chunk + 1) * Self.chunkSize)
+          var result = ShapedPart()
+          result.bodyWidths.reserveCapacity(range.count)
+          result.fullWidths.reserveCapacity(range.count)
+          result.glyphRanges.reserveCapacity(range.count)
+          for e in range {
+            threadFallback?.segmentEntry = e
+            measurer.direction = directions[e].harfBuzz
+            let first = Int32(result.glyphs.count)
+            let (body, full, recorded) = measurer.widths(
+              text + Int(starts[e]), count: Int(lengths[e]), bodyLength: Int(pending[e].bodyLength),
+              record: pending[e].record, bodyGlyphs: &result.glyphs)
+            result.bodyWidths.append(Int32(clamping: body))
+            result.fullWidths.append(Int32(clamping: full))
+            result.glyphRanges.append(
+              recorded
+                ? HyphenTable.Entry(first: first, count: Int32(result.glyphs.count) - first)
+                : HyphenTable.Entry(first: -1, count: 0))
+          }
+          threadFallback?.segmentEntry = -1
+          slots[chunk] = result
+        }
+      }
     }
-    for (part, result) in results.enumerated() {
+    for (chunk, result) in results.enumerated() {
       let base = Int32(words.bodyGlyphs.count)
-      for (k, e) in ranges[part].enumerated() {
+      for k in result.bodyWidths.indices {
+        let e = chunk * Self.chunkSize + k
         words.bodyWidths[e] = result.bodyWidths[k]
         words.fullWidths[e] = result.fullWidths[k]
         var glyphs = result.glyphRanges[k]
@@ -96,10 +97,22 @@ extension TextAnalysis {
         words.bodyGlyphRanges[e] = glyphs
       }
       words.bodyGlyphs += result.glyphs
-      if part > 0 {
-        shaper.addWork(of: shapers[part])
-        if let fallback, let other = fallbacks[part] { fallback.adoptUsedPaths(of: other) }
-      }
     }
+    for thread in 1..<threads { shaper.addWork(of: shapers[thread]) }
+    fallback?.settleUsedPaths(keeping: usedBefore, others: fallbacks.dropFirst().compactMap { $0 })
+  }
+}
+
+/// Hands out chunk numbers `0..<count`, each once, to whichever thread asks next.
+private final class ChunkQueue: Sendable {
+  private let taken = Atomic<Int>(0)
+  private let count: Int
+
+  init(count: Int) { self.count = count }
+
+  /// The next chunk not yet taken, or nil when all are.
+  func next() -> Int? {
+    let chunk = taken.wrappingAdd(1, ordering: .relaxed).oldValue
+    return chunk < count ? chunk : nil
   }
 }
