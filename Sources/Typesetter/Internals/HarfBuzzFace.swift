@@ -46,6 +46,15 @@ final class HarfBuzzFace: @unchecked Sendable {
   /// The `hb_face_t`'s address: the face's identity (see `makeFont`).
   var faceID: UnsafeMutableRawPointer { UnsafeMutableRawPointer(face) }
 
+  /// A new shape plan for this face and a buffer's segment properties, default features
+  /// (`hb_shape_plan_create`), for one thread's shaping: `hb_shape` takes the face's cached plan
+  /// and adds and drops a reference to it on every call, a counter both threads would write. The
+  /// caller destroys it.
+  func makePlan(_ properties: hb_segment_properties_t) -> OpaquePointer? {
+    var properties = properties
+    return hb_shape_plan_create(face, &properties, nil, 0, nil)
+  }
+
   /// True when the font maps the scalar to a glyph.
   func hasGlyph(_ scalar: Unicode.Scalar) -> Bool {
     var glyph: hb_codepoint_t = 0

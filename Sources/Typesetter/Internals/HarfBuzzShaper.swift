@@ -26,9 +26,44 @@ final class HarfBuzzShaper {
     buffer = hb_buffer_create()
   }
 
+  /// This shaper's own shape plans, by face and segment properties (see `HarfBuzzFace.makePlan`).
+  private var plans: [PlanKey: OpaquePointer] = [:]
+  private var lastPlanKey: PlanKey?
+  private var lastPlan: OpaquePointer?
+
+  /// A face and the segment properties a plan is made for.
+  private struct PlanKey: Hashable {
+    var face: UnsafeMutableRawPointer
+    var direction: UInt32
+    var script: UInt32
+    var language: UnsafeRawPointer?
+  }
+
   deinit {
     hb_buffer_destroy(buffer)
+    for plan in plans.values { hb_shape_plan_destroy(plan) }
     for font in fonts.values { hb_font_destroy(font) }
+  }
+
+  /// Shapes the buffer (its segment properties set) with `face`: `hb_shape` with this shaper's
+  /// own font and plan.
+  private func shapeBuffer(_ face: HarfBuzzFace) {
+    var properties = hb_segment_properties_t()
+    hb_buffer_get_segment_properties(buffer, &properties)
+    let key = PlanKey(
+      face: face.faceID, direction: properties.direction.rawValue, script: properties.script.rawValue,
+      language: properties.language.map { UnsafeRawPointer($0) })
+    var plan = key == lastPlanKey ? lastPlan : plans[key]
+    if plan == nil, let made = face.makePlan(properties) {
+      plans[key] = made
+      plan = made
+    }
+    lastPlanKey = key
+    lastPlan = plan
+    guard let plan, hb_shape_plan_execute(plan, font(face), buffer, nil, 0) != 0 else {
+      hb_shape(font(face), buffer, nil, 0)
+      return
+    }
   }
 
   /// The font this shaper shapes `face` with.
@@ -70,7 +105,7 @@ final class HarfBuzzShaper {
     }
     if let direction { hb_buffer_set_direction(buffer, direction) }
     hb_buffer_guess_segment_properties(buffer)
-    hb_shape(font(face), buffer, nil, 0)
+    shapeBuffer(face)
     var length: UInt32 = 0
     let infos = hb_buffer_get_glyph_infos(buffer, &length)!
     let positions = hb_buffer_get_glyph_positions(buffer, &length)!
