@@ -1,5 +1,6 @@
 import EventStream
 import Glibc
+import Synchronization
 import Testing
 
 @testable import Typesetter
@@ -29,7 +30,7 @@ import Testing
     try #require(Self.text.utf16.count >= TextAnalysis.parallelThreshold)
     let serial = Self.layout(workers: 1)
     // Enough distinct segments for several chunks, so threads take chunks in turn.
-    try #require(serial.words.count > 2 * TextAnalysis.chunkSize)
+    try #require(serial.words.count > 2 * ShapingFeed.chunkSize)
     let serialWork = serial.work.unitsShaped  // before pagination shapes split points
     for workers in [2, 3] {
       let parallel = Self.layout(workers: workers)
@@ -58,6 +59,31 @@ import Testing
         #expect(a.lines(onPage: 3) == b.lines(onPage: 3))
       }
     }
+  }
+
+  /// Threads shaping while the scan still appends get every job exactly once, each as written,
+  /// the last partial chunk included.
+  @Test func aFeedHandsOutEveryJobOnceWhileItIsWritten() {
+    let count = 3 * ShapingFeed.chunkSize + 100
+    let feed = ShapingFeed(capacity: count)
+    let seen = Mutex([Int](repeating: 0, count: count))
+    Parallel.runTogether(3) { thread in
+      if thread == 0 {
+        for i in 0..<count {
+          feed.append(
+            ShapingFeed.Job(
+              start: Int32(i), length: Int32(i % 7), bodyLength: 0, direction: .leftToRight,
+              record: false))
+        }
+        feed.finish()
+      }
+      while let range = feed.nextChunk() {
+        for i in range where feed.job(i).start == Int32(i) && feed.job(i).length == Int32(i % 7) {
+          seen.withLock { $0[i] += 1 }
+        }
+      }
+    }
+    #expect(seen.withLock { $0 } == [Int](repeating: 1, count: count))
   }
 
   /// Each thread loads fallback fonts into its own state as it meets them; the layout lists them

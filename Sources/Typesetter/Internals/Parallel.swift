@@ -16,6 +16,28 @@ enum Parallel {
     }
   }
 
+  /// Calls `body(i)` for every `i` in `0..<count`, each on its own thread at the same time
+  /// (`0` on the caller's), and waits for all of them: for parts that wait on each other, which
+  /// `run` may call one after another on one thread. A part the system refuses a thread for is
+  /// called on the caller's thread after `body(0)` returns.
+  static func runTogether(_ count: Int, _ body: (Int) -> Void) {
+    withoutActuallyEscaping(body) { body in
+      let job = Job(body: body)
+      var threads: [POSIXThread] = []
+      var refused: [Int] = []
+      for i in 1..<max(1, count) {
+        if let thread = POSIXThread.start({ job.body(i) }) {
+          threads.append(thread)
+        } else {
+          refused.append(i)
+        }
+      }
+      job.body(0)
+      for i in refused { job.body(i) }
+      for thread in threads { thread.join() }
+    }
+  }
+
   /// The body, handed to the threads: its parts are independent by `run`'s contract.
   private struct Job: @unchecked Sendable {
     let body: (Int) -> Void

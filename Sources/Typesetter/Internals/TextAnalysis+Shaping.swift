@@ -1,17 +1,8 @@
-import Synchronization
-
-/// A distinct segment waiting to be shaped: its body's length and whether its body glyphs are
-/// kept (see `SegmentMeasurer.widths`).
-struct PendingShape {
-  var bodyLength: Int32
-  var record: Bool
-}
-
-/// What one chunk of distinct segments measured: widths per entry, body glyph ranges relative
-/// to its own `glyphs`.
-private struct ShapedPart {
+/// The widths and body glyphs of every distinct segment of a text, by entry (see `WordTable`).
+struct ShapedWords {
   var bodyWidths: [Int32] = []
   var fullWidths: [Int32] = []
+  /// Each entry's body glyphs in `glyphs` (`first` -1: not kept).
   var glyphRanges: [HyphenTable.Entry] = []
   var glyphs: [BodyGlyph] = []
 }
@@ -27,92 +18,105 @@ extension TextAnalysis {
     count < parallelThreshold ? 1 : min(2, Processors.online)
   }
 
-  /// Distinct segments are shaped in chunks of this many, each taken by the next free thread.
-  static let chunkSize = 512
-
-  /// Shapes every distinct segment once (entries `0..<pending.count` of `words`, all pending):
-  /// their widths and body glyphs. With more than one worker, each thread (with its own HarfBuzz
-  /// buffer and font and its own fallback state) takes the next chunk of `chunkSize` entries
-  /// until none is left, so a thread slowed by the machine does less; the chunks are merged in
-  /// entry order, so the table is the same as one thread makes (HarfBuzz faces are immutable and
-  /// shared).
-  mutating func shapeDistinctSegments(
-    _ pending: [PendingShape], text: UnsafePointer<UInt16>, font: Font, fallback: FontFallback?,
-    shaper: HarfBuzzShaper, workers: Int
-  ) {
-    let count = pending.count
-    guard count > 0 else { return }
-    let starts = words.starts
-    let lengths = words.lengths
-    let directions = words.directions
-    let chunks = (count + Self.chunkSize - 1) / Self.chunkSize
-    let threads = max(1, min(workers, chunks))
+  /// Runs `scan` (which fills `feed`) on the first of `workers` threads, and shapes every
+  /// distinct segment of the feed once: each thread (with its own HarfBuzz buffer, font and
+  /// plans and its own fallback state) takes the next chunk of the feed as soon as the scan has
+  /// published it, and the scanning thread joins them when its scan is done. Chunks are merged
+  /// in entry order, so the widths and glyphs are the ones one thread makes (HarfBuzz faces are
+  /// immutable and shared); fallback fonts are listed in the order of the segments that first
+  /// needed them, after those the scan needed.
+  static func shapeDistinctSegments(
+    _ feed: ShapingFeed, text: UnsafePointer<UInt16>, font: Font, fallback: FontFallback?,
+    shaper: HarfBuzzShaper, workers: Int, scan: () -> Void
+  ) -> ShapedWords {
+    let threads = max(1, workers)
     var shapers = [shaper]
     var fallbacks = [fallback]
     for _ in 1..<threads {
       shapers.append(HarfBuzzShaper())
       fallbacks.append(fallback.map { FontFallback(primary: $0.primary, first: $0.first, system: $0.system) })
     }
-    let usedBefore = fallback?.usedPaths.count ?? 0
-    let queue = ChunkQueue(count: chunks)
-    var results = [ShapedPart](repeating: ShapedPart(), count: chunks)
+    var usedBefore = 0
+    // A slot per possible chunk; each is written by the thread that shaped it.
+    var results = [ShapedPart?](repeating: nil, count: feed.maximumChunks)
     results.withUnsafeMutableBufferPointer { slots in
       let (shapers, fallbacks) = (shapers, fallbacks)  // read-only from here on, by every thread
-      Parallel.run(threads) { thread in
-        let threadFallback = fallbacks[thread]
-        var measurer = SegmentMeasurer(font: font, fallback: threadFallback, shaper: shapers[thread])
-        while let chunk = queue.next() {
-          let range = (chunk * Self.chunkSize)..<min(count, (chunk + 1) * Self.chunkSize)
-          var result = ShapedPart()
-          result.bodyWidths.reserveCapacity(range.count)
-          result.fullWidths.reserveCapacity(range.count)
-          result.glyphRanges.reserveCapacity(range.count)
-          for e in range {
-            threadFallback?.segmentEntry = e
-            measurer.direction = directions[e].harfBuzz
-            let first = Int32(result.glyphs.count)
-            let (body, full, recorded) = measurer.widths(
-              text + Int(starts[e]), count: Int(lengths[e]), bodyLength: Int(pending[e].bodyLength),
-              record: pending[e].record, bodyGlyphs: &result.glyphs)
-            result.bodyWidths.append(Int32(clamping: body))
-            result.fullWidths.append(Int32(clamping: full))
-            result.glyphRanges.append(
-              recorded
-                ? HyphenTable.Entry(first: first, count: Int32(result.glyphs.count) - first)
-                : HyphenTable.Entry(first: -1, count: 0))
+      withoutActuallyEscaping(scan) { scan in
+        let scanJob = ScanJob(scan: scan)
+        withUnsafeMutablePointer(to: &usedBefore) { usedBefore in
+          let usedBefore = UnsafeSendablePointer(usedBefore)
+          // The threads wait for each other's chunks: each on its own thread, not `Parallel.run`.
+          Parallel.runTogether(threads) { thread in
+            if thread == 0 {
+              scanJob.scan()
+              feed.finish()
+              usedBefore.pointer.pointee = fallback?.usedPaths.count ?? 0
+            }
+            let threadFallback = fallbacks[thread]
+            var measurer = SegmentMeasurer(font: font, fallback: threadFallback, shaper: shapers[thread])
+            while let range = feed.nextChunk() {
+              var result = ShapedPart()
+              result.bodyWidths.reserveCapacity(range.count)
+              result.fullWidths.reserveCapacity(range.count)
+              result.glyphRanges.reserveCapacity(range.count)
+              for e in range {
+                let job = feed.job(e)
+                threadFallback?.segmentEntry = e
+                measurer.direction = job.direction.harfBuzz
+                let first = Int32(result.glyphs.count)
+                let (body, full, recorded) = measurer.widths(
+                  text + Int(job.start), count: Int(job.length), bodyLength: Int(job.bodyLength),
+                  record: job.record, bodyGlyphs: &result.glyphs)
+                result.bodyWidths.append(Int32(clamping: body))
+                result.fullWidths.append(Int32(clamping: full))
+                result.glyphRanges.append(
+                  recorded
+                    ? HyphenTable.Entry(first: first, count: Int32(result.glyphs.count) - first)
+                    : HyphenTable.Entry(first: -1, count: 0))
+              }
+              threadFallback?.segmentEntry = -1
+              slots[range.lowerBound / ShapingFeed.chunkSize] = result
+            }
           }
-          threadFallback?.segmentEntry = -1
-          slots[chunk] = result
         }
       }
     }
-    for (chunk, result) in results.enumerated() {
-      let base = Int32(words.bodyGlyphs.count)
-      for k in result.bodyWidths.indices {
-        let e = chunk * Self.chunkSize + k
-        words.bodyWidths[e] = result.bodyWidths[k]
-        words.fullWidths[e] = result.fullWidths[k]
-        var glyphs = result.glyphRanges[k]
+    var shaped = ShapedWords()
+    shaped.bodyWidths.reserveCapacity(feed.count)
+    shaped.fullWidths.reserveCapacity(feed.count)
+    shaped.glyphRanges.reserveCapacity(feed.count)
+    for case let result? in results {
+      let base = Int32(shaped.glyphs.count)
+      shaped.bodyWidths += result.bodyWidths
+      shaped.fullWidths += result.fullWidths
+      for var glyphs in result.glyphRanges {
         if glyphs.first >= 0 { glyphs.first += base }
-        words.bodyGlyphRanges[e] = glyphs
+        shaped.glyphRanges.append(glyphs)
       }
-      words.bodyGlyphs += result.glyphs
+      shaped.glyphs += result.glyphs
     }
     for thread in 1..<threads { shaper.addWork(of: shapers[thread]) }
     fallback?.settleUsedPaths(keeping: usedBefore, others: fallbacks.dropFirst().compactMap { $0 })
+    return shaped
   }
 }
 
-/// Hands out chunk numbers `0..<count`, each once, to whichever thread asks next.
-private final class ChunkQueue: Sendable {
-  private let taken = Atomic<Int>(0)
-  private let count: Int
+/// What one chunk of distinct segments measured: widths per entry, body glyph ranges relative
+/// to its own `glyphs`.
+private struct ShapedPart {
+  var bodyWidths: [Int32] = []
+  var fullWidths: [Int32] = []
+  var glyphRanges: [HyphenTable.Entry] = []
+  var glyphs: [BodyGlyph] = []
+}
 
-  init(count: Int) { self.count = count }
+/// The scan, handed to the thread that runs it (nothing else calls it).
+private struct ScanJob: @unchecked Sendable {
+  let scan: () -> Void
+}
 
-  /// The next chunk not yet taken, or nil when all are.
-  func next() -> Int? {
-    let chunk = taken.wrappingAdd(1, ordering: .relaxed).oldValue
-    return chunk < count ? chunk : nil
-  }
+/// A pointer one thread writes through while the others run (read after they are joined).
+private struct UnsafeSendablePointer<T>: @unchecked Sendable {
+  let pointer: UnsafeMutablePointer<T>
+  init(_ pointer: UnsafeMutablePointer<T>) { self.pointer = pointer }
 }

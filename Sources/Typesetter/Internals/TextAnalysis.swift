@@ -22,108 +22,42 @@ struct TextAnalysis {
     shaper: HarfBuzzShaper, workers: Int? = nil
   ) {
     let n = units.count
-    words = WordTable(expected: max(256, n / 40))
+    words = WordTable(expected: 0)
     guard n > 0 else { return }
+    let workers = workers ?? Self.workers(for: n)
     var breaks = [Int8](repeating: 0, count: n)
     units.withUnsafeBufferPointer { text in
       breaks.withUnsafeMutableBufferPointer {
-        UnicodeLineBreaks.compute(text, into: $0.baseAddress!, workers: workers ?? Self.workers(for: n))
+        UnicodeLineBreaks.compute(text, into: $0.baseAddress!, workers: workers)
       }
     }
-    segments.reserveCapacity(n / 5 + 1)
-    var measurer = SegmentMeasurer(font: font, fallback: fallback, shaper: shaper)
-    var pairKerns: [UInt64: Int32] = [:]
-    var pending: [PendingShape] = []
-    var characters = CharacterBoundaries(string)
-    units.withUnsafeBufferPointer { buffer in
+    // One thread scans the text into segments and distinct segments; the others shape the
+    // distinct segments the scan has found so far, and the scanning thread joins them when done.
+    let feed = ShapingFeed(capacity: n)
+    var scan: SegmentScan?
+    let shaped = units.withUnsafeBufferPointer { buffer in
       breaks.withUnsafeBufferPointer { brk in
-        let text = buffer.baseAddress!
-        var segmentStart = 0
-        var previousJoins = false  // the previous segment ends in a body glyph on the same line
-        for i in 0..<n {
-          let b = brk[i]
-          let last = i == n - 1
-          guard b == UnicodeLineBreaks.allowed || b == UnicodeLineBreaks.mandatory || last else {
-            continue
+        withUnsafeMutablePointer(to: &scan) { scanSlot in
+          Self.shapeDistinctSegments(
+            feed, text: buffer.baseAddress!, font: font, fallback: fallback, shaper: shaper,
+            workers: workers
+          ) {
+            scanSlot.pointee = SegmentScan(
+              text: string, units: buffer, breaks: brk.baseAddress!, levels: levels, font: font,
+              fallback: fallback, shaper: shaper, table: WordTable(expected: max(256, n / 40)),
+              feed: feed)
           }
-          // libunibreak 1.1 predates emoji sequences: never break inside a grapheme cluster.
-          if b == UnicodeLineBreaks.allowed && !last && (text[i] >= 0x300 || text[i + 1] >= 0x300)
-            && !CharacterBoundaries.isPlainBoundary(text[i], text[i + 1])
-            && !characters.isBoundary(i + 1, in: buffer)
-          {
-            continue
-          }
-          let end = i + 1
-          var contentEnd = end
-          var flags: UInt8 = 0
-          if b == UnicodeLineBreaks.mandatory || last {
-            switch text[i] {
-            case 0x0A:
-              contentEnd = i > segmentStart && text[i - 1] == 0x0D ? i - 1 : i
-              flags = Segment.endsParagraph
-            case 0x0D, 0x2029:
-              contentEnd = i
-              flags = Segment.endsParagraph
-            case 0x0B, 0x0C, 0x85, 0x2028:
-              contentEnd = i
-              flags = Segment.endsLine
-            default: break
-            }
-            if last { flags = Segment.endsParagraph }
-          }
-          var bodyEnd = contentEnd
-          while bodyEnd > segmentStart && Self.isHanging(text[bodyEnd - 1]) { bodyEnd -= 1 }
-          let length = contentEnd - segmentStart
-          var word: Int32 = -1
-          let direction = ShapingDirection(
-            levels: levels, segmentStart..<(bodyEnd > segmentStart ? bodyEnd : contentEnd), in: text)
-          measurer.direction = direction.harfBuzz
-          if length > 0 {
-            let hash = WordTable.hash(text + segmentStart, length)
-            let (entry, slot) = words.find(
-              hash: hash, start: segmentStart, length: length, direction: direction, in: text)
-            if entry >= 0 {
-              word = entry
-            } else {
-              // Keep the body's glyphs for its split points (see `TextLayout.bodyGlyphs`) when
-              // its scripts' shapers use no context outside the run (Latin, Greek, Cyrillic,
-              // Armenian; general punctuation).
-              var record = bodyEnd - segmentStart >= 2
-              var k = segmentStart
-              while record && k < bodyEnd {
-                record = text[k] < 0x590 || (text[k] >= 0x2000 && text[k] < 0x2070)
-                k += 1
-              }
-              // Shaped after the scan, all distinct segments at once (`shapeDistinctSegments`).
-              word = words.append(
-                slot: slot, hash: hash, start: segmentStart, length: length, direction: direction,
-                body: 0, full: 0, bodyGlyphs: HyphenTable.Entry(first: -1, count: 0))
-              pending.append(
-                PendingShape(bodyLength: Int32(bodyEnd - segmentStart), record: record))
-            }
-          }
-          var kern: Int32 = 0
-          if previousJoins && bodyEnd > segmentStart {
-            kern = Self.pairKern(
-              text, at: segmentStart, end: bodyEnd, direction: direction, cache: &pairKerns, measurer)
-          }
-          segments.append(
-            Segment(
-              start: Int32(segmentStart), end: Int32(end),
-              bodyLength: Int32(bodyEnd - segmentStart),
-              word: word, bodyWidth: 0, fullWidth: 0, kernBefore: kern, flags: flags))
-          previousJoins = flags == 0 && bodyEnd == contentEnd && bodyEnd > segmentStart
-          if flags != 0 { forcedBreaks += 1 }
-          segmentStart = end
         }
       }
     }
-    boundarySteps = characters.steps
-    units.withUnsafeBufferPointer { buffer in
-      shapeDistinctSegments(
-        pending, text: buffer.baseAddress!, font: font, fallback: fallback, shaper: shaper,
-        workers: workers ?? Self.workers(for: n))
-    }
+    guard scan != nil else { return }
+    // Moved out of the scan, not copied: the segments are written below.
+    swap(&segments, &scan!.segments)
+    swap(&words, &scan!.words)
+    forcedBreaks = scan!.forcedBreaks
+    boundarySteps = scan!.boundarySteps
+    scan = nil
+    words.setShapes(shaped)
     for i in segments.indices where segments[i].word >= 0 {
       let word = Int(segments[i].word)
       segments[i].bodyWidth = words.bodyWidths[word]

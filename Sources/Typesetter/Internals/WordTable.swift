@@ -94,6 +94,15 @@ struct WordTable {
     return entry
   }
 
+  /// Sets every entry's widths and body glyphs (`shaped` has one of each per entry).
+  mutating func setShapes(_ shaped: ShapedWords) {
+    precondition(shaped.bodyWidths.count == count, "one shape per distinct segment")
+    bodyWidths = shaped.bodyWidths
+    fullWidths = shaped.fullWidths
+    bodyGlyphRanges = shaped.glyphRanges
+    bodyGlyphs = shaped.glyphs
+  }
+
   private mutating func grow() {
     let capacity = slots.count * 2
     slots = [Int32](repeating: -1, count: capacity)
