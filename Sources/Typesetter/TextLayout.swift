@@ -55,7 +55,7 @@ public final class TextLayout {
   }
 
   /// As the public initialiser, with `workers` threads shaping the distinct segments (nil: 2 for
-  /// a text of 65,536 UTF-16 units or more on a machine with 2 processors, else 1).
+  /// a text of 16,384 UTF-16 units or more on a machine with 2 processors, else 1).
   init(
     text: String, font: Font, fallback: Font?, systemFallback: Bool, hyphenator: Hyphenator?,
     workers: Int?

@@ -144,6 +144,7 @@ import Testing
   /// A long text is shaped by two threads on a 2-processor machine; a short one by one.
   @Test func workersByLength() {
     #expect(TextAnalysis.workers(for: 1000) == 1)
+    #expect(TextAnalysis.workers(for: TextAnalysis.parallelThreshold - 1) == 1)
     #expect(TextAnalysis.workers(for: 1 << 20) == min(2, Processors.online))
   }
 }
