@@ -5,7 +5,8 @@ import Testing
 
 /// The bad-text list, one test each: the text lays out (nothing here is refused: a Swift
 /// string holds any of it), pages and lines partition it, and no line is wider than its page but
-/// one holding a single grapheme cluster wider than the page (clusters are never split).
+/// one holding a single grapheme cluster wider than the page (clusters are never split); the
+/// analysis on two threads (one scanning while the other shapes) lays it out the same.
 @Suite struct BadTextTests {
   static let widths = [40.0, 120, 342]
 
@@ -14,10 +15,14 @@ import Testing
   static func expectLaidOut(
     _ text: String, sourceLocation: SourceLocation = #_sourceLocation
   ) -> TextLayout {
-    let layout = Fixtures.layout(text, hyphenate: true)
+    let layout = Fixtures.layout(text, hyphenate: true, workers: 1)
+    let threaded = Fixtures.layout(text, hyphenate: true, workers: 2)
+    #expect(threaded.words.fullWidths == layout.words.fullWidths, sourceLocation: sourceLocation)
     for width in widths {
       for size in [TextSize.large, .AX5] {
         let p = layout.paginate(width: width, height: 580, style: Fixtures.style(size))
+        let q = threaded.paginate(width: width, height: 580, style: Fixtures.style(size))
+        #expect(q.lineStarts == p.lineStarts, sourceLocation: sourceLocation)
         Fixtures.expectPartition(p, count: text.utf16.count, sourceLocation: sourceLocation)
         for page in 0..<p.pageCount {
           for line in p.lines(onPage: page) where line.width > width {

@@ -29,10 +29,14 @@ enum Fixtures {
     font.advance(of: text, pointSize: Double(font.unitsPerEm))
   }
 
-  static func layout(_ text: String, hyphenate: Bool = false, fallback: Bool = true) -> TextLayout {
+  /// With `workers`, the analysis runs on that many threads whatever the text's length (nil:
+  /// as the public initialiser decides).
+  static func layout(
+    _ text: String, hyphenate: Bool = false, fallback: Bool = true, workers: Int? = nil
+  ) -> TextLayout {
     TextLayout(
       text: text, font: font, fallback: fallback ? Self.fallback : nil, systemFallback: fallback,
-      hyphenator: hyphenate ? hyphenator : nil)
+      hyphenator: hyphenate ? hyphenator : nil, workers: workers)
   }
 
   /// The text of every line, in order.
