@@ -18,6 +18,8 @@ public final class Chromium: @unchecked Sendable {
   /// Nil when attached to a browser someone else started (`attach(url:)`).
   private let child: ChildProcess?
   private let profileDirectory: String?
+  /// Held on the profile directory while this process uses it (see `removeStaleProfiles`).
+  private var profileLock: FileLock?
   private let stderrPath: String?
   private let transport: any CDPTransport
   private var openedTargets: [String] = []
@@ -87,9 +89,11 @@ public final class Chromium: @unchecked Sendable {
     }
     if executable.contains("/"), !POSIX.exists(executable) { throw .launch("\(executable): no such file") }
     Process.ignoreBrokenPipes()
-    guard let profile = POSIX.temporaryDirectory(prefix: "hingesim-chromium") else {
+    removeStaleProfiles()
+    guard let profile = POSIX.temporaryDirectory(prefix: profilePrefix) else {
       throw .launch("cannot make a temporary profile directory")
     }
+    let profileLock = FileLock.create(at: profile + "/" + profileLockName)
     let toBrowser: (read: Int32, write: Int32)
     let fromBrowser: (read: Int32, write: Int32)
     switch (ChildProcess.pipe(), ChildProcess.pipe()) {
@@ -112,6 +116,7 @@ public final class Chromium: @unchecked Sendable {
     }
     let pipe = CDPPipe(readingFrom: fromBrowser.read, writingTo: toBrowser.write)
     let browser = Chromium(transport: pipe, child: child, profileDirectory: profile, stderrPath: stderrPath)
+    browser.profileLock = profileLock
     do {
       let info = try browser.client.call(CDPCommand("Browser.getVersion"), timeoutMs: timeoutMs)
       if case .string(let product)? = info["product"] { browser.version = product }
@@ -203,5 +208,23 @@ public final class Chromium: @unchecked Sendable {
     if child.exitStatus() == nil { _ = try? client.call(CDPCommand("Browser.close"), timeoutMs: 2000) }
     child.terminate(graceMs: 2000)
     Directory.removeTree(profileDirectory)
+    profileLock?.release()
+  }
+
+  /// Profile directories are `/tmp/hingesim-chromium-XXXXXX`.
+  static let profilePrefix = "hingesim-chromium"
+  /// The file in a profile directory its `hingesim` holds locked while it runs.
+  static let profileLockName = "hingesim.lock"
+
+  /// Removes the profile directories in `directory` that a `hingesim` killed before `close()`
+  /// left behind: those whose lock file nobody holds (the kernel drops a dead process's locks).
+  /// A directory without the lock file (being made, or from an older version) is left alone.
+  static func removeStaleProfiles(in directory: String = "/tmp") {
+    for name in Directory.files(in: directory) where name.hasPrefix(profilePrefix + "-") {
+      let path = directory + "/" + name
+      guard let lock = FileLock.take(at: path + "/" + profileLockName) else { continue }
+      Directory.removeTree(path)
+      lock.release()
+    }
   }
 }
