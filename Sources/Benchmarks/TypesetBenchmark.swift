@@ -107,6 +107,7 @@ public enum TypesetBenchmark {
     }
     out.flush()
     var novelPath: String?
+    var targets = TypesetTargets()
     for (name, path) in texts {
       guard POSIX.isReadable(path) else {
         out.line("\n\(name): \(path) not present, skipped")
@@ -164,15 +165,17 @@ public enum TypesetBenchmark {
               result.lineStarts.isEmpty ? .nan : Double(found) / Double(result.lineStarts.count)
           }
           printRow(out, size: size, category: category, row: row)
+          targets.add(
+            TypesetTargets.Measured(
+              text: name, large: category == .large, cold: row.cold, warm: row.warm, pango: row.pango,
+              pagesNoHyphen: row.pagesNoHyphen, pangoPages: row.pangoPages, shared: row.shared))
           out.flush()
         }
       }
     }
-    if let novelPath { reportMemory(out, novel: novelPath) }
-    out.line(
-      "\ntargets (issue 13): novel cold ≤ 30 ms and ≥ 20× Pango, the same ratio on a second novel,")
-    out.line("warm ≤ 1 ms; excerpt cold ≤ 12 ms, warm ≤ 0.2 ms; novel peak RSS ≤ 100 MB; hyphenation")
-    out.line("off at Large: the same page count as Pango and ≥ 99.9 % of its line starts.")
+    if let novelPath { targets.novelPeakMB = reportMemory(out, novel: novelPath) }
+    out.line("")
+    for line in targets.verdicts() { out.line(line) }
   }
 
   /// Prints one row of the table.
@@ -281,18 +284,20 @@ public enum TypesetBenchmark {
   }
 
   /// Runs `hingesim paginate` on the novel in a child process and prints its peak RSS.
-  static func reportMemory(_ out: OutputFile, novel: String) {
+  @discardableResult
+  static func reportMemory(_ out: OutputFile, novel: String) -> Double? {
     let exe = Process.executablePath
-    guard !exe.isEmpty else { return }
+    guard !exe.isEmpty else { return nil }
     guard
       let result = Subprocess.run([exe, "paginate", novel, "--width", "342", "--height", "580"]),
       result.status == 0
     else {
       out.line("\nmemory: could not run \(exe) paginate")
-      return
+      return nil
     }
     let mb = Double(result.maxRSSKilobytes) / 1024
     out.line(
       "\nmemory: `hingesim paginate` of the novel (342 × 580, Large): peak RSS \(BenchmarkFigures.fixed(mb, 1)) MB")
+    return mb
   }
 }
