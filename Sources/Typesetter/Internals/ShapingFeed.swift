@@ -65,17 +65,21 @@ final class ShapingFeed: @unchecked Sendable {
   }
 
   /// Claims the next chunk no thread has claimed and waits until the scan has published it:
-  /// its job range, or nil when the scan finished before it.
+  /// its job range, or nil when the scan finished before it. The wait yields the processor, then
+  /// sleeps 0.1 ms at a time (a chunk takes milliseconds to shape), so a waiting thread does not
+  /// take a busy machine's time from the scan.
   func nextChunk() -> Range<Int>? {
     let chunk = claimed.wrappingAdd(1, ordering: .relaxed).oldValue
     let start = chunk * Self.chunkSize
+    var polls = 0
     while true {
       if published.load(ordering: .acquiring) >= start + Self.chunkSize {
         return start..<(start + Self.chunkSize)
       }
       let total = total.load(ordering: .acquiring)
       if total >= 0 { return start < total ? start..<total : nil }
-      sched_yield()
+      polls += 1
+      if polls < 64 { sched_yield() } else { usleep(100) }
     }
   }
 }
