@@ -15,8 +15,9 @@ struct TextAnalysis {
   /// Analyses `units` (the UTF-16 of `string`) whose UAX #9 embedding levels are `levels` (empty:
   /// all 0). Each segment is shaped in the direction of its body's level (`ShapingDirection`), and
   /// distinct segments are distinct in content and that direction.
-  /// `workers` threads shape the distinct segments (nil: `workers(for:)`); the result is the same
-  /// for any number.
+  /// With `workers` threads (nil: `workers(for:)`) the break opportunities are found in two
+  /// halves, and one thread scans while the others shape the distinct segments it has found
+  /// (`shapeDistinctSegments`); the result is the same for any number.
   init(
     text string: String, units: [UInt16], levels: [UInt8], font: Font, fallback: FontFallback?,
     shaper: HarfBuzzShaper, workers: Int? = nil
