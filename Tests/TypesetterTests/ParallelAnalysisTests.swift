@@ -105,7 +105,7 @@ import Testing
     let hebrew = try #require(use(early, "שלום", entry: 900))
     let emoji = try #require(use(late, "😀", entry: 100))
     try #require(hebrew != emoji)
-    early.settleUsedPaths(keeping: 0, others: [late])
+    early.settleUsedPaths(others: [late])
     #expect(early.usedPaths == [emoji, hebrew])
   }
 

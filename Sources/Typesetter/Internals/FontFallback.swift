@@ -16,8 +16,8 @@ final class FontFallback {
   private var choices: [[UInt32]: Int32] = [:]
   /// Fonts chosen from fontconfig's sort so far (paths), for reports.
   private(set) var usedPaths: [String] = []
-  /// The distinct segment being shaped (-1: none), and the fonts this instance loaded first while
-  /// shaping each: what `settleUsedPaths` orders by.
+  /// The distinct segment being shaped (-1: none), and the distinct segment (or -1) each font of
+  /// `usedPaths` was first loaded for: what `settleUsedPaths` orders by.
   var segmentEntry = -1
   private var firstUses: [(path: String, entry: Int)] = []
 
@@ -46,19 +46,21 @@ final class FontFallback {
     loaded[entry] = font
     if !usedPaths.contains(e.path) {
       usedPaths.append(e.path)
-      if segmentEntry >= 0 { firstUses.append((e.path, segmentEntry)) }
+      firstUses.append((e.path, segmentEntry))
     }
     return font
   }
 
-  /// Puts the fonts first used while shaping distinct segments, by this instance and `others`
-  /// (other threads' states for the same fonts), after those used before `count`, in the order
-  /// of the segments that first used them: the order one thread shaping every segment in turn
-  /// gives.
-  func settleUsedPaths(keeping count: Int, others: [FontFallback]) {
-    let uses = ([self] + others).flatMap(\.firstUses).sorted { $0.entry < $1.entry }
-    usedPaths.removeSubrange(min(count, usedPaths.count)...)
-    for use in uses where !usedPaths.contains(use.path) { usedPaths.append(use.path) }
+  /// Lists the fonts this instance and `others` (other threads' states for the same fonts)
+  /// loaded: those loaded outside shaping (the scan's kerning pairs) first, then in the order of
+  /// the distinct segments that first needed them — the order one thread doing the scan and
+  /// then every segment in turn gives.
+  func settleUsedPaths(others: [FontFallback]) {
+    let uses = ([self] + others).flatMap(\.firstUses).enumerated().sorted {
+      ($0.element.entry, $0.offset) < ($1.element.entry, $1.offset)
+    }
+    usedPaths = []
+    for use in uses where !usedPaths.contains(use.element.path) { usedPaths.append(use.element.path) }
   }
 
   /// Code points a font need not have for a cluster: variation selectors, joiners, invisible

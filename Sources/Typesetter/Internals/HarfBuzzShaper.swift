@@ -18,8 +18,6 @@ final class HarfBuzzShaper {
 
   /// This shaper's own `hb_font_t` of each face it has shaped with (see `HarfBuzzFace.makeFont`).
   private var fonts: [UnsafeMutableRawPointer: OpaquePointer] = [:]
-  private var lastFace: UnsafeMutableRawPointer?
-  private var lastFont: OpaquePointer?
 
   /// Makes an empty shaping buffer.
   init() {
@@ -28,8 +26,6 @@ final class HarfBuzzShaper {
 
   /// This shaper's own shape plans, by face and segment properties (see `HarfBuzzFace.makePlan`).
   private var plans: [PlanKey: OpaquePointer] = [:]
-  private var lastPlanKey: PlanKey?
-  private var lastPlan: OpaquePointer?
 
   /// A face and the segment properties a plan is made for.
   private struct PlanKey: Hashable {
@@ -53,28 +49,19 @@ final class HarfBuzzShaper {
     let key = PlanKey(
       face: face.faceID, direction: properties.direction.rawValue, script: properties.script.rawValue,
       language: properties.language.map { UnsafeRawPointer($0) })
-    var plan = key == lastPlanKey ? lastPlan : plans[key]
-    if plan == nil, let made = face.makePlan(properties) {
-      plans[key] = made
-      plan = made
-    }
-    lastPlanKey = key
-    lastPlan = plan
-    guard let plan, hb_shape_plan_execute(plan, font(face), buffer, nil, 0) != 0 else {
-      hb_shape(font(face), buffer, nil, 0)
+    if plans[key] == nil { plans[key] = face.makePlan(properties) }
+    let font = font(face)
+    guard let plan = plans[key], hb_shape_plan_execute(plan, font, buffer, nil, 0) != 0 else {
+      hb_shape(font, buffer, nil, 0)
       return
     }
   }
 
-  /// The font this shaper shapes `face` with.
-  @inline(__always)
+  /// The font this shaper shapes `face` with (the face's shared one if HarfBuzz cannot make one).
   private func font(_ face: HarfBuzzFace) -> OpaquePointer {
-    let id = face.faceID
-    if id == lastFace, let lastFont { return lastFont }
-    let font = fonts[id] ?? face.makeFont() ?? face.font
-    if fonts[id] == nil && font != face.font { fonts[id] = font }
-    lastFace = id
-    lastFont = font
+    if let font = fonts[face.faceID] { return font }
+    guard let font = face.makeFont() else { return face.font }
+    fonts[face.faceID] = font
     return font
   }
 

@@ -82,8 +82,7 @@ struct SegmentScan {
           }
           // Shaped by the shaping threads as the scan goes on (`ShapingFeed`).
           word = words.append(
-            slot: slot, hash: hash, start: segmentStart, length: length, direction: direction,
-            body: 0, full: 0, bodyGlyphs: HyphenTable.Entry(first: -1, count: 0))
+            slot: slot, hash: hash, start: segmentStart, length: length, direction: direction)
           feed.append(
             ShapingFeed.Job(
               start: Int32(segmentStart), length: Int32(length),

@@ -1,10 +1,23 @@
-/// The widths and body glyphs of every distinct segment of a text, by entry (see `WordTable`).
+/// The widths and body glyphs of distinct segments (a chunk of them, or all of a text's), by
+/// entry (see `WordTable`).
 struct ShapedWords {
   var bodyWidths: [Int32] = []
   var fullWidths: [Int32] = []
   /// Each entry's body glyphs in `glyphs` (`first` -1: not kept).
   var glyphRanges: [HyphenTable.Entry] = []
   var glyphs: [BodyGlyph] = []
+
+  /// Appends the entries that follow these, their glyph ranges moved past these glyphs.
+  mutating func append(_ next: ShapedWords) {
+    let base = Int32(glyphs.count)
+    bodyWidths += next.bodyWidths
+    fullWidths += next.fullWidths
+    for var range in next.glyphRanges {
+      if range.first >= 0 { range.first += base }
+      glyphRanges.append(range)
+    }
+    glyphs += next.glyphs
+  }
 }
 
 extension TextAnalysis {
@@ -37,87 +50,47 @@ extension TextAnalysis {
       shapers.append(HarfBuzzShaper())
       fallbacks.append(fallback.map { FontFallback(primary: $0.primary, first: $0.first, system: $0.system) })
     }
-    var usedBefore = 0
     // A slot per possible chunk; each is written by the thread that shaped it.
-    var results = [ShapedPart?](repeating: nil, count: feed.maximumChunks)
-    results.withUnsafeMutableBufferPointer { slots in
+    var chunks = [ShapedWords?](repeating: nil, count: feed.maximumChunks)
+    chunks.withUnsafeMutableBufferPointer { slots in
       let (shapers, fallbacks) = (shapers, fallbacks)  // read-only from here on, by every thread
-      withoutActuallyEscaping(scan) { scan in
-        let scanJob = ScanJob(scan: scan)
-        withUnsafeMutablePointer(to: &usedBefore) { usedBefore in
-          let usedBefore = UnsafeSendablePointer(usedBefore)
-          // The threads wait for each other's chunks: each on its own thread, not `Parallel.run`.
-          Parallel.runTogether(threads) { thread in
-            if thread == 0 {
-              scanJob.scan()
-              feed.finish()
-              usedBefore.pointer.pointee = fallback?.usedPaths.count ?? 0
-            }
-            let threadFallback = fallbacks[thread]
-            var measurer = SegmentMeasurer(font: font, fallback: threadFallback, shaper: shapers[thread])
-            while let range = feed.nextChunk() {
-              var result = ShapedPart()
-              result.bodyWidths.reserveCapacity(range.count)
-              result.fullWidths.reserveCapacity(range.count)
-              result.glyphRanges.reserveCapacity(range.count)
-              for e in range {
-                let job = feed.job(e)
-                threadFallback?.segmentEntry = e
-                measurer.direction = job.direction.harfBuzz
-                let first = Int32(result.glyphs.count)
-                let (body, full, recorded) = measurer.widths(
-                  text + Int(job.start), count: Int(job.length), bodyLength: Int(job.bodyLength),
-                  record: job.record, bodyGlyphs: &result.glyphs)
-                result.bodyWidths.append(Int32(clamping: body))
-                result.fullWidths.append(Int32(clamping: full))
-                result.glyphRanges.append(
-                  recorded
-                    ? HyphenTable.Entry(first: first, count: Int32(result.glyphs.count) - first)
-                    : HyphenTable.Entry(first: -1, count: 0))
-              }
-              threadFallback?.segmentEntry = -1
-              slots[range.lowerBound / ShapingFeed.chunkSize] = result
-            }
+      // The threads wait for each other's chunks: each on its own thread, not `Parallel.run`.
+      Parallel.runTogether(threads) { thread in
+        if thread == 0 {
+          scan()
+          feed.finish()
+        }
+        let threadFallback = fallbacks[thread]
+        var measurer = SegmentMeasurer(font: font, fallback: threadFallback, shaper: shapers[thread])
+        while let range = feed.nextChunk() {
+          var chunk = ShapedWords()
+          chunk.bodyWidths.reserveCapacity(range.count)
+          chunk.fullWidths.reserveCapacity(range.count)
+          chunk.glyphRanges.reserveCapacity(range.count)
+          for e in range {
+            let job = feed.job(e)
+            threadFallback?.segmentEntry = e
+            measurer.direction = job.direction.harfBuzz
+            let first = Int32(chunk.glyphs.count)
+            let (body, full, recorded) = measurer.widths(
+              text + Int(job.start), count: Int(job.length), bodyLength: Int(job.bodyLength),
+              record: job.record, bodyGlyphs: &chunk.glyphs)
+            chunk.bodyWidths.append(Int32(clamping: body))
+            chunk.fullWidths.append(Int32(clamping: full))
+            chunk.glyphRanges.append(
+              recorded
+                ? HyphenTable.Entry(first: first, count: Int32(chunk.glyphs.count) - first)
+                : HyphenTable.Entry(first: -1, count: 0))
           }
+          threadFallback?.segmentEntry = -1
+          slots[range.lowerBound / ShapingFeed.chunkSize] = chunk
         }
       }
     }
     var shaped = ShapedWords()
-    shaped.bodyWidths.reserveCapacity(feed.count)
-    shaped.fullWidths.reserveCapacity(feed.count)
-    shaped.glyphRanges.reserveCapacity(feed.count)
-    for case let result? in results {
-      let base = Int32(shaped.glyphs.count)
-      shaped.bodyWidths += result.bodyWidths
-      shaped.fullWidths += result.fullWidths
-      for var glyphs in result.glyphRanges {
-        if glyphs.first >= 0 { glyphs.first += base }
-        shaped.glyphRanges.append(glyphs)
-      }
-      shaped.glyphs += result.glyphs
-    }
+    for case let chunk? in chunks { shaped.append(chunk) }
     for thread in 1..<threads { shaper.addWork(of: shapers[thread]) }
-    fallback?.settleUsedPaths(keeping: usedBefore, others: fallbacks.dropFirst().compactMap { $0 })
+    fallback?.settleUsedPaths(others: fallbacks.dropFirst().compactMap { $0 })
     return shaped
   }
-}
-
-/// What one chunk of distinct segments measured: widths per entry, body glyph ranges relative
-/// to its own `glyphs`.
-private struct ShapedPart {
-  var bodyWidths: [Int32] = []
-  var fullWidths: [Int32] = []
-  var glyphRanges: [HyphenTable.Entry] = []
-  var glyphs: [BodyGlyph] = []
-}
-
-/// The scan, handed to the thread that runs it (nothing else calls it).
-private struct ScanJob: @unchecked Sendable {
-  let scan: () -> Void
-}
-
-/// A pointer one thread writes through while the others run (read after they are joined).
-private struct UnsafeSendablePointer<T>: @unchecked Sendable {
-  let pointer: UnsafeMutablePointer<T>
-  init(_ pointer: UnsafeMutablePointer<T>) { self.pointer = pointer }
 }

@@ -38,16 +38,14 @@ struct TextAnalysis {
     var scan: SegmentScan?
     let shaped = units.withUnsafeBufferPointer { buffer in
       breaks.withUnsafeBufferPointer { brk in
-        withUnsafeMutablePointer(to: &scan) { scanSlot in
-          Self.shapeDistinctSegments(
-            feed, text: buffer.baseAddress!, font: font, fallback: fallback, shaper: shaper,
-            workers: workers
-          ) {
-            scanSlot.pointee = SegmentScan(
-              text: string, units: buffer, breaks: brk.baseAddress!, levels: levels, font: font,
-              fallback: fallback, shaper: shaper, table: WordTable(expected: max(256, n / 40)),
-              feed: feed)
-          }
+        Self.shapeDistinctSegments(
+          feed, text: buffer.baseAddress!, font: font, fallback: fallback, shaper: shaper,
+          workers: workers
+        ) {
+          scan = SegmentScan(
+            text: string, units: buffer, breaks: brk.baseAddress!, levels: levels, font: font,
+            fallback: fallback, shaper: shaper, table: WordTable(expected: max(256, n / 40)),
+            feed: feed)
         }
       }
     }

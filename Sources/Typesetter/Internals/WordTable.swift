@@ -11,7 +11,7 @@ struct WordTable {
   private(set) var lengths: [Int32] = []
   /// The direction each entry was shaped in (part of its key).
   private(set) var directions: [ShapingDirection] = []
-  /// Body width (font units) of each entry.
+  /// Body width (font units) of each entry (set by `setShapes` once every entry is shaped).
   var bodyWidths: [Int32] = []
   /// Body plus trailing-space width (font units) of each entry.
   var fullWidths: [Int32] = []
@@ -35,10 +35,6 @@ struct WordTable {
     starts.reserveCapacity(expected)
     lengths.reserveCapacity(expected)
     directions.reserveCapacity(expected)
-    bodyWidths.reserveCapacity(expected)
-    fullWidths.reserveCapacity(expected)
-    bodyGlyphRanges.reserveCapacity(expected)
-    bodyGlyphs.reserveCapacity(expected * 8)
   }
 
   /// The number of entries.
@@ -78,8 +74,7 @@ struct WordTable {
 
   /// Adds an entry in the slot `find` returned; returns its index.
   mutating func append(
-    slot: Int, hash: UInt64, start: Int, length: Int, direction: ShapingDirection, body: Int,
-    full: Int, bodyGlyphs: HyphenTable.Entry
+    slot: Int, hash: UInt64, start: Int, length: Int, direction: ShapingDirection
   ) -> Int32 {
     let entry = Int32(starts.count)
     slots[slot] = entry
@@ -87,9 +82,6 @@ struct WordTable {
     starts.append(Int32(start))
     lengths.append(Int32(length))
     directions.append(direction)
-    bodyWidths.append(Int32(clamping: body))
-    fullWidths.append(Int32(clamping: full))
-    bodyGlyphRanges.append(bodyGlyphs)
     if starts.count * 2 > slots.count { grow() }
     return entry
   }
