@@ -165,10 +165,7 @@ public enum TypesetBenchmark {
               result.lineStarts.isEmpty ? .nan : Double(found) / Double(result.lineStarts.count)
           }
           printRow(out, size: size, category: category, row: row)
-          targets.add(
-            TypesetTargets.Measured(
-              text: name, large: category == .large, cold: row.cold, warm: row.warm, pango: row.pango,
-              pagesNoHyphen: row.pagesNoHyphen, pangoPages: row.pangoPages, shared: row.shared))
+          targets.rows.append((name, category == .large, row))
           out.flush()
         }
       }
@@ -283,8 +280,8 @@ public enum TypesetBenchmark {
     return values
   }
 
-  /// Runs `hingesim paginate` on the novel in a child process and prints its peak RSS.
-  @discardableResult
+  /// Runs `hingesim paginate` on the novel in a child process, prints its peak RSS and returns it
+  /// (MB; nil when it could not run).
   static func reportMemory(_ out: OutputFile, novel: String) -> Double? {
     let exe = Process.executablePath
     guard !exe.isEmpty else { return nil }
