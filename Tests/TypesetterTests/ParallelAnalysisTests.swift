@@ -1,6 +1,5 @@
 import EventStream
 import Glibc
-import Synchronization
 import Testing
 
 @testable import Typesetter
@@ -66,24 +65,27 @@ import Testing
   @Test func aFeedHandsOutEveryJobOnceWhileItIsWritten() {
     let count = 3 * ShapingFeed.chunkSize + 100
     let feed = ShapingFeed(capacity: count)
-    let seen = Mutex([Int](repeating: 0, count: count))
-    Parallel.runTogether(3) { thread in
-      if thread == 0 {
-        for i in 0..<count {
-          feed.append(
-            ShapingFeed.Job(
-              start: Int32(i), length: Int32(i % 7), bodyLength: 0, direction: .leftToRight,
-              record: false))
+    // What each thread was handed, in its own slot (read after the threads are joined).
+    var handed = [[Int]](repeating: [], count: 3)
+    handed.withUnsafeMutableBufferPointer { slots in
+      Parallel.runTogether(3) { thread in
+        if thread == 0 {
+          for i in 0..<count {
+            feed.append(
+              ShapingFeed.Job(
+                start: Int32(i), length: Int32(i % 7), bodyLength: 0, direction: .leftToRight,
+                record: false))
+          }
+          feed.finish()
         }
-        feed.finish()
-      }
-      while let range = feed.nextChunk() {
-        for i in range where feed.job(i).start == Int32(i) && feed.job(i).length == Int32(i % 7) {
-          seen.withLock { $0[i] += 1 }
+        while let range = feed.nextChunk() {
+          for i in range where feed.job(i).start == Int32(i) && feed.job(i).length == Int32(i % 7) {
+            slots[thread].append(i)
+          }
         }
       }
     }
-    #expect(seen.withLock { $0 } == [Int](repeating: 1, count: count))
+    #expect(handed.joined().sorted() == Array(0..<count))
   }
 
   /// Each thread loads fallback fonts into its own state as it meets them; the layout lists them
