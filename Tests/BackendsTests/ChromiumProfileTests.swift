@@ -3,6 +3,10 @@ import Testing
 
 @testable import Backends
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// A `hingesim` killed before it closed its browser leaves `/tmp/hingesim-chromium-*` behind;
 /// the next launch removes those whose owner is gone (nobody holds their lock file) and nothing
 /// else.
@@ -12,8 +16,12 @@ import Testing
     try #require(POSIX.makeDirectory(path))
     try #require(POSIX.makeDirectory(path + "/Default"))
     if lockFile {
-      let lock = try #require(FileLock.create(at: path + "/" + Chromium.profileLockName))
-      lock.release()
+      // What a dead owner leaves: the file, unlocked. Made without ever locking it here, since a
+      // child that another test spawns at that moment would keep a copy of a locked descriptor
+      // until it runs `exec`.
+      let fd = open(path + "/" + Chromium.profileLockName, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
+      try #require(fd >= 0)
+      close(fd)
     }
     return path
   }
@@ -43,8 +51,11 @@ import Testing
     defer { Directory.removeTree(directory) }
     let profile = try Self.makeProfile(directory, "hingesim-chromium-killed", lockFile: true)
     let lockPath = profile + "/" + Chromium.profileLockName
-    guard
-      case .success(let holder) = ChildProcess.spawn(["flock", "-x", "-o", lockPath, "sleep", "5"], descriptors: [:])
+    // One process holds the lock: the shell opens the file, `flock` locks that open file and
+    // exits, and the shell becomes `sleep` with the file still open. (`flock FILE sleep` forks,
+    // and its child keeps the lock for a moment after the parent is killed.)
+    let script = "exec 9>>\"$0\" && flock -x 9 && exec sleep 5"
+    guard case .success(let holder) = ChildProcess.spawn(["sh", "-c", script, lockPath], descriptors: [:])
     else {
       Issue.record("cannot start flock")
       return
