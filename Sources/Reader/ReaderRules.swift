@@ -88,16 +88,7 @@ struct ReaderRules {
 
   /// The layout a settle asks for: where the pages go and the pagination they need.
   func layout(for s: Settled) -> Layout {
-    // A sidebar on the leading side narrows the reader's frame; the fold moves with its origin.
-    let sidebarWidth = Library.sidebarWidth(sidebar, sizeClass: s.horizontalSizeClass)
-    var division = s.division
-    if sidebarWidth > 0, direction == .ltr, var fold = division {
-      fold.frame.x -= sidebarWidth
-      division = fold.frame.maxX > 0 ? fold : nil
-    }
-    let next = PageGeometry(
-      width: s.width - sidebarWidth, height: s.height, division: division, insets: insets, direction: direction,
-      horizontalSizeClass: s.horizontalSizeClass, notesOpen: s.notesOpen)
+    let next = PageGeometry(settled: s, sidebar: sidebar, insets: insets, direction: direction)
     return Layout(
       geometry: next, key: PageKey(width: next.pageWidth, height: next.pageHeight, textSize: s.textSize),
       notesOpen: s.notesOpen)

@@ -7,12 +7,9 @@ import Testing
 /// model's own log is a correct app's, and the hand-broken logs each break their one rule.
 @Suite("app logs on the command line")
 struct AppLogCLITests {
-  /// The bundled scenarios.
-  /// The bundled scenarios an app log can be checked against: all but the navigation ones
-  /// (`library*.hinge`) — `check --app` replays the simulator alone, without the navigation
-  /// stage's sidebar and chapter re-settles or its moves of the place (docs/reader.md, Navigation).
+  /// The bundled scenarios, the navigation ones (`library*.hinge`: sidebar and chapter
+  /// re-settles, an opened chapter moving the place) among them.
   static let scenarios = Directory.files(in: TestSupport.packageRoot + "/traces").sorted()
-    .filter { !$0.hasPrefix("library") }
     .map { "traces/" + $0 }
 
   /// The rules in `check --app` output: `        app.jsonl:LINE  T ms  RULE: message`.
@@ -29,7 +26,8 @@ struct AppLogCLITests {
     "every bundled scenario's own log passes check --app and reports the model's latencies, CSV byte for byte",
     arguments: ["1", "300"])
   func selfTest(computeMs: String) {
-    #expect(Self.scenarios.count >= 18)
+    #expect(Self.scenarios.count >= 20)
+    #expect(Self.scenarios.contains("traces/library-tour.hinge"))
     for source in Self.scenarios {
       let log = temporaryPath("self-\(computeMs).jsonl")
       let run = CLIHarness.run(["run", source, "--compute-ms", computeMs, "--emit-app-log", log])
@@ -43,6 +41,44 @@ struct AppLogCLITests {
       #expect(model.stdout == app.stdout, "\(source)")
       #expect(app.stdout.split(separator: "\n").count > 4)
     }
+  }
+
+  @Test(
+    "one chapter at a time (--chapters): the model's log of each navigation scenario passes check --app and times as the model",
+    arguments: ["1", "300"])
+  func chaptersSelfTest(computeMs: String) {
+    // Opening a chapter re-settles to the size on screen; the new chapter still needs its
+    // pagination, and the place moves to the chapter's start with it.
+    for source in ["traces/library.hinge", "traces/library-tour.hinge", "traces/default.hinge"] {
+      let log = temporaryPath("chapters-\(computeMs).jsonl")
+      let run = CLIHarness.run(["run", source, "--chapters", "--compute-ms", computeMs, "--emit-app-log", log])
+      #expect(run.code == 0, "\(source): \(run.stderr)")
+      let check = CLIHarness.run(["check", source, "--chapters", "--app", log])
+      #expect(check.code == 0, "\(source): \(check.stdout)")
+      let model = CLIHarness.run(["report", source, "--chapters", "--compute-ms", computeMs, "--csv"])
+      let app = CLIHarness.run(["report", source, "--chapters", "--app", log, "--csv"])
+      #expect(model.stdout == app.stdout, "\(source)")
+      if source.contains("library") {  // they open chapters: cycles of their own
+        #expect(app.stdout.contains("\nchapter,"), "\(source): \(app.stdout)")
+      }
+    }
+  }
+
+  @Test("a reader that ignores the sidebar never answers its re-settle: shown-after-settle at 2300 ms, and only that")
+  func sidebarIgnored() {
+    let r = CLIHarness.run(["check", "traces/library.hinge", "--app", "docs/app-logs/library-no-sidebar.jsonl"])
+    #expect(r.code == 1)
+    #expect(Self.rules(r.stdout) == ["shown-after-settle"], "\(r.stdout)")
+    #expect(r.stdout.contains("the layout settled at 2300 ms"), "\(r.stdout)")
+    // The same log against a script without the sidebar is a correct app's.
+    let script = temporaryPath("no-sidebar.hinge")
+    let library =
+      (try? String(contentsOfFile: TestSupport.packageRoot + "/traces/library.hinge", encoding: .utf8)) ?? ""
+    let lines = library.split(separator: "\n", omittingEmptySubsequences: false).map {
+      $0.hasPrefix("sidebar show") ? "wait 0ms" : String($0)
+    }
+    writeFile(script, Array(lines.joined(separator: "\n").utf8))
+    #expect(CLIHarness.run(["check", script, "--app", "docs/app-logs/library-no-sidebar.jsonl"]).code == 0)
   }
 
   @Test("settles queued behind a 1-second pagination: two superseded, one unchanged, timed as the model times them")

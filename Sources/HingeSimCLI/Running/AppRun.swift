@@ -6,7 +6,7 @@ import Simulator
 import Timing
 
 /// An app log judged against a source (`check --app`, `report --app`): the source run through
-/// the simulator alone, the log read and aligned with it (`AppLogAlignment`), its warnings on
+/// the simulator and the navigation stage (`RunPipeline.appReplay`), the log read and aligned with it (`AppLogAlignment`), its warnings on
 /// stderr.
 struct AppRun {
   /// The SOURCE that drove the app.
@@ -20,9 +20,10 @@ struct AppRun {
   /// Lines of the source skipped under `--lenient`.
   var skipped = 0
 
-  /// Runs `path` through the simulator and aligns the app log at `appPath` with it. With
-  /// `everything` false (`check`), only the events the alignment reads are kept — settles,
-  /// poses, turns and gotos — not every hinge update and size a trace or plot would draw.
+  /// Runs `path` through the simulator and the navigation stage and aligns the app log at
+  /// `appPath` with it. With `everything` false (`check`), only the events the alignment reads
+  /// are kept — settles, poses, turns, gotos and navigation states — not every hinge update
+  /// and size a trace or plot would draw.
   static func run(
     _ path: String, appPath: String, profile: Profile, document: ReaderDocument, options: SourceOptions,
     reader: ReaderOptions, everything: Bool = true, context: CommandContext
@@ -40,18 +41,20 @@ struct AppRun {
     let digest = ReadDigest()
     opener.settings.digest = digest
     let source = try opener.openForCommand(path)
-    var pipeline = Pipeline(
-      Pipeline.simulator(profile: profile, settleMs: options.settleMs, textSize: RunOptions(options).textSize))
+    let library = Library(text: document.text)
+    let runOptions = RunOptions(options, reader: reader)
+    var pipeline = RunPipeline.appReplay(profile: profile, library: library, options: runOptions)
     var stream: [Event] = []
     try StreamRun.run(&pipeline, source: source, options: options, context: context) { event in
       switch event.kind {
-      case .settled, .pose, .turn, .goto: stream.append(event)
+      case .settled, .pose, .turn, .goto, .navigation: stream.append(event)
       default: if everything { stream.append(event) }
       }
     }
     let alignment = AppLogAlignment(
       log: log, stream: stream, document: document, insets: profile.pages,
-      direction: reader.direction.resolved(for: document))
+      direction: reader.direction.resolved(for: document),
+      unit: reader.chapters ? .chapter(startingIn: library.chapter(containing: runOptions.offset).id) : .wholeText)
     var hash = digest.completeHash
     if hash == nil, path != "-", POSIX.isRegularFile(path) { hash = try? ContentHash.ofFile(path) }
     return AppRun(path: path, appPath: appPath, alignment: alignment, hash: hash, skipped: opener.skipped.count)

@@ -42,6 +42,15 @@ enum RunPipeline {
     Pipeline(Pipeline.simulator(profile: profile, settleMs: settleMs))
   }
 
+  /// What an app's reader is asked (`check --app`, `report --app`): the simulator, then the
+  /// navigation stage — the sidebar's and an opened chapter's re-settles and the chapter's move
+  /// of the place are the app's to answer too. The app's log stands for the reader.
+  static func appReplay(profile: Profile, library: Library, options: RunOptions) -> Pipeline {
+    var stages = Pipeline.simulator(profile: profile, settleMs: options.settleMs, textSize: options.textSize)
+    stages.append(NavigationStateMachine(library: library, offset: options.offset, chapterPagination: options.chapters))
+    return Pipeline(stages)
+  }
+
   /// The reader stage for a document.
   static func reader(document: ReaderDocument, profile: Profile, options: RunOptions) -> ReaderStateMachine {
     ReaderStateMachine(

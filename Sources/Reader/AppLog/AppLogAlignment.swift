@@ -38,6 +38,15 @@ public struct AppLogAlignment: Sendable {
     public var causeTime: Double
   }
 
+  /// What the app lays out at a time: the whole text, or one chapter (`--chapters`), where a
+  /// chapter opened again finds its own last layout — so a `chapter` re-settle to the size on
+  /// screen still needs a pagination, unless that chapter was last shown at this layout.
+  public enum PaginationUnit: Sendable, Equatable {
+    case wholeText
+    /// One chapter at a time, starting in the chapter with this id.
+    case chapter(startingIn: Int)
+  }
+
   /// How a settle was answered.
   enum Answer: Equatable {
     case pending
@@ -56,6 +65,8 @@ public struct AppLogAlignment: Sendable {
     var time: Double
     var settled: Settled
     var geometry: PageGeometry
+    /// The chapter laid out, when the app paginates one chapter at a time.
+    var chapter: Int?
     var answer: Answer = .pending
     /// Paginations that are not its answer: early ones overtaken, or repeated ones.
     var extra: [Int] = []
@@ -90,18 +101,23 @@ public struct AppLogAlignment: Sendable {
   ///   - document: the text the app shows (excerpts for `shown`, its length).
   ///   - insets: the profile's page insets, for the page geometry each settle asks for.
   ///   - direction: the reading direction asked for.
+  ///   - unit: what the app lays out at a time.
   public init(
     log: AppLog, stream: [Event], document: ReaderDocument, insets: Profile.PageInsets,
-    direction: ReadingDirection = .ltr
+    direction: ReadingDirection = .ltr, unit: PaginationUnit = .wholeText
   ) {
     self.log = log
+    // The navigation stage's sidebar narrows the pages; its chapter is what a chapter reader lays out.
+    var sidebar = SidebarMode.hide
+    var chapter: Int? = if case .chapter(let first) = unit { first } else { nil }
     for event in stream {
       switch event.kind {
       case .settled(let s):
-        let geometry = PageGeometry(
-          width: s.width, height: s.height, division: s.division, insets: insets, direction: direction,
-          notesOpen: s.notesOpen)
-        settles.append(SettlePoint(time: event.time, settled: s, geometry: geometry))
+        let geometry = PageGeometry(settled: s, sidebar: sidebar, insets: insets, direction: direction)
+        settles.append(SettlePoint(time: event.time, settled: s, geometry: geometry, chapter: chapter))
+      case .navigation(let n):
+        sidebar = n.sidebar
+        if chapter != nil, let selected = n.chapter { chapter = selected }
       case .pose(let p): poses.append((event.time, p.pose))
       default: break
       }

@@ -4,12 +4,13 @@ import Platform
 /// Holds an aligned app log to the rules: the app-only ones (`AppInvariants`) from how its
 /// paginations answered the settles and what frame it measured, and the reader's own
 /// (`ReaderInvariants`, with only the visible pages known) on every shown state that answers
-/// a settle, an unchanged layout, a turn or a goto.
+/// a settle, an unchanged layout, a turn, a goto or an opened chapter.
 struct AppLogChecker {
   let alignment: AppLogAlignment
   let document: ReaderDocument
   let direction: ReadingDirection
-  /// The stream's `turn` and `goto` inputs, oldest first: what may move the place.
+  /// The stream's `turn` and `goto` inputs and the `navigation` states that open a chapter,
+  /// oldest first: what may move the place.
   private var moves: [Event]
   private(set) var findings: [AppLogAlignment.Finding] = []
   private(set) var shownChecked = 0
@@ -26,6 +27,7 @@ struct AppLogChecker {
     moves = stream.filter {
       switch $0.kind {
       case .turn, .goto: true
+      case .navigation(let n): n.offset != nil
       default: false
       }
     }
@@ -147,7 +149,8 @@ struct AppLogChecker {
         var cause = EventType.shown
         var causeTime = t
         if let k = afterAnswer {
-          cause = .settled
+          // A chapter re-settle's pagination shows the chapter just opened: the place moved there.
+          cause = alignment.settles[k].settled.cycle.cause == .chapter ? .navigation : .settled
           causeTime = alignment.settles[k].time
           afterAnswer = nil
         } else if nextMove < moves.count, moves[nextMove].time <= t {
@@ -155,7 +158,7 @@ struct AppLogChecker {
           causeTime = moves[nextMove].time
           nextMove += 1
         }
-        if cause == .settled {  // a move before the settle found nothing on screen or was shown already
+        if cause == .settled || cause == .navigation {  // a move before the settle found nothing on screen or was shown already
           while nextMove < moves.count, moves[nextMove].time <= causeTime { nextMove += 1 }
         }
         shownChecked += 1

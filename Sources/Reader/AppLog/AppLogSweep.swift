@@ -15,8 +15,9 @@ struct AppLogSweep {
   private var lastAnswered: Int?
   /// Paginations that started before their settle came, by settle.
   private var early: [Int: [Int]] = [:]
-  /// The layout on screen: the geometry and text size of the settle answered last.
-  private var screen: (geometry: PageGeometry, textSize: TextSize)?
+  /// The layout on screen: the geometry and text size of the settle answered last — for each
+  /// chapter when the app lays out one at a time (a chapter keeps its last layout), else under nil.
+  private var screens: [Int?: (geometry: PageGeometry, textSize: TextSize)] = [:]
 
   init(settles: [AppLogAlignment.SettlePoint], paginations: [AppLogAlignment.AppPagination]) {
     self.settles = settles
@@ -63,12 +64,12 @@ struct AppLogSweep {
   /// frames, notes), as the reader model decides it; the screen then takes its geometry.
   private mutating func keepsScreen(_ k: Int) -> Bool {
     let next = settles[k].geometry
-    guard let current = screen, current.textSize == settles[k].settled.textSize,
+    guard let current = screens[settles[k].chapter], current.textSize == settles[k].settled.textSize,
       next.pageWidth == current.geometry.pageWidth, next.pageHeight == current.geometry.pageHeight,
       next.layout == current.geometry.layout, next.frames == current.geometry.frames,
       next.notes == current.geometry.notes
     else { return false }
-    screen = (next, current.textSize)
+    screens[settles[k].chapter] = (next, current.textSize)
     return true
   }
 
@@ -86,7 +87,7 @@ struct AppLogSweep {
 
   private mutating func answered(_ k: Int) {
     lastAnswered = k
-    screen = (settles[k].geometry, settles[k].settled.textSize)
+    screens[settles[k].chapter] = (settles[k].geometry, settles[k].settled.textSize)
   }
 
   private mutating func paginationStarted(_ p: Int) {
