@@ -162,6 +162,36 @@ struct WebCommandTests {
     #expect(turned != nil)
   }
 
+  /// The library tour: `sidebar show` in regular width narrows the reader by the sidebar and
+  /// the page lays out again once; `open-chapter 2` puts the place where the model puts it.
+  @Test func theSidebarNarrowsThePagesAndAnOpenedChapterMovesThePlace() throws {
+    let directory = try #require(POSIX.temporaryDirectory(prefix: "hingesim-web-library"))
+    defer { Directory.removeTree(directory) }
+    let log = directory + "/app.jsonl"
+    let result = CLIHarness.run(["web", "traces/library.hinge", "--app-log", log, "--quiet-ms", "800"])
+    #expect(result.code == 0, "\(result.stderr)\n\(result.stdout)")
+    #expect(result.stdout.contains("ok    "), "\(result.stdout)")
+    let lines = (POSIX.readSmallFile(log) ?? "").split(separator: "\n").compactMap {
+      try? JSONValue.parse(Array($0.utf8))
+    }
+    // Closed, open wide, the sidebar, tabletop, closed sideways: five layouts, five paginations.
+    let widths = Self.events(lines, "paginated").compactMap { Self.number($0["pageWidth"]) }
+    #expect(widths.count == 5, "\(widths)")
+    // Open wide the fold's left edge is at 455.5; the sidebar takes 280 of the 455.5, and the
+    // page keeps 20 from the reader's edge and 20 from the fold: 135.5 (CSS px round it down).
+    if widths.count == 5 {
+      #expect(widths[1] > 300)
+      #expect(abs(widths[2] - 135.5) <= 1, "\(widths)")
+    }
+    // The place after opening chapter 2 is the model's (its navigation state names it).
+    let model = CLIHarness.run(["run", "traces/library.hinge", "--compute-ms", "1", "--json"]).stdout
+    let target = model.split(separator: "\n").compactMap { try? JSONValue.parse(Array($0.utf8)) }
+      .first { $0["type"] == .string("navigation") && $0["chapter"] == .number(2) && $0["offset"] != nil }
+    let offset = try #require(Self.number(target?["offset"]))
+    #expect(Self.events(lines, "shown").contains { Self.number($0["offset"]) == offset }, "\(offset)")
+    #expect(Self.events(lines, "navigation").map { $0["detail"] } == [.string("sidebar show"), .string("chapter 2")])
+  }
+
   /// What `web` sends is what `export --to cdp` writes for the same source: the same commands in
   /// the same order (only the times differ: the live run's wake-ups against virtual time).
   @Test func webSendsExactlyTheExportedCDPCommands() throws {

@@ -12,6 +12,10 @@
 // - Both pages of a spread get the narrower segment's size; pages are inset `edgeInset` from
 //   the edges and `foldInset` from the fold. A spread starts on an even page.
 // - Page turns come only from the driver's `hingesim:turn` event, never from a resize.
+// - The library's sidebar (`hingesim:sidebar`) takes `sidebarWidth` from the reader's left
+//   side in regular width — two segments, or at least `regularWidth` wide — and the pages are
+//   laid out again at once (no size is in flux); `hingesim:chapter` moves the place to where
+//   the chapter starts (`chapterStarts`).
 //
 // The driver gives the text and settings before the page loads (window.hingesimConfig);
 // opened by hand, the page reads ?text= from its URL or shows a short sample.
@@ -26,6 +30,8 @@
       settleMs: 200,
       regularWidth: 700,
       textSize: { name: "large", pointSize: 17, lineHeight: 22 },
+      sidebarWidth: 280,
+      chapterStarts: [],
     },
     window.hingesimConfig || {},
   );
@@ -35,6 +41,7 @@
   }
   const text = config.text;
   const reader = document.getElementById("reader");
+  const library = document.getElementById("library");
   const measure = document.getElementById("measure");
 
   // Reporting: one app-log line per event, `t` on this page's monotonic clock.
@@ -70,6 +77,7 @@
     key: null, // page size and text size of `pages`
     geometry: null,
     visible: [],
+    sidebar: "hide",
   };
   let timer = null;
 
@@ -87,16 +95,25 @@
     return s && s.length >= 2 ? Array.from(s) : null;
   }
 
-  // The layout for the current viewport: kind, page size and one frame per page slot.
+  // The sidebar's width now: shown, and the window regular (open, or wide enough).
+  function sidebarWidth() {
+    if (state.sidebar !== "show") return 0;
+    return segments() || viewportSize().width >= config.regularWidth ? config.sidebarWidth : 0;
+  }
+
+  // The layout for the current viewport less the sidebar: kind, page size and one frame per
+  // page slot, in the reader's coordinates (its left edge at the sidebar's right).
   function geometry() {
-    const { width: W, height: H } = viewportSize();
+    const viewport = viewportSize();
+    const s = sidebarWidth();
+    const W = viewport.width - s, H = viewport.height;
     const e = config.edgeInset, f = config.foldInset;
     const segs = segments();
     if (segs && segs[1].x > segs[0].x) {
       // A vertical fold: one page per segment, both of the narrower segment's size.
       const left = segs[0], right = segs[1];
-      const foldStart = left.x + left.width, foldEnd = right.x;
-      const width = Math.min(left.width, right.width) - e - f;
+      const foldStart = left.x + left.width - s, foldEnd = right.x - s;
+      const width = Math.min(left.width - s, right.width) - e - f;
       const height = H - 2 * e;
       return {
         kind: "spread", width, height, notes: "trailing",
@@ -112,7 +129,7 @@
       const width = W - 2 * e, height = foldTop - e - f;
       return { kind: "tabletop", width, height, notes: "sheet", frames: [{ x: e, y: e, width, height }] };
     }
-    if (W > H && W >= config.regularWidth) {
+    if (W > H && viewport.width >= config.regularWidth) {
       // Wide and regular without a fold: a spread split at the middle.
       const width = W / 2 - e - f / 2, height = H - 2 * e;
       return {
@@ -196,6 +213,9 @@
     const count = state.pages.length;
     const visible = g.kind === "spread" ? [first, first + 1].filter((k) => k < count) : [first];
     state.visible = visible;
+    reader.style.left = g.sidebar + "px";
+    library.style.width = g.sidebar + "px";
+    library.style.display = g.sidebar > 0 ? "block" : "none";
     reader.replaceChildren();
     visible.forEach((k, slot) => {
       const frame = g.frames[slot];
@@ -257,7 +277,7 @@
 
   function repaginate() {
     timer = null;
-    const g = geometry();
+    const g = Object.assign(geometry(), { sidebar: sidebarWidth() });
     const key = `${g.width}x${g.height}@${config.textSize.name}`;
     // A change that leaves the layout as it is (a posture with the same segments) shows nothing new.
     if (key === state.key && JSON.stringify(g) === JSON.stringify(state.geometry)) return;
@@ -312,6 +332,23 @@
   });
   window.addEventListener("hingesim:goto", (e) => {
     state.offset = Math.max(0, Math.min(text.length, e.detail.offset | 0));
+    if (state.pages.length) show(firstPageFor(state.offset));
+  });
+
+  // The sidebar changes the reader's frame and nothing else: lay out again now, unless sizes
+  // are still coming (then the debounce running will).
+  window.addEventListener("hingesim:sidebar", (e) => {
+    const before = sidebarWidth();
+    state.sidebar = e.detail.mode === "show" ? "show" : "hide";
+    report("navigation", { detail: "sidebar " + state.sidebar });
+    if (sidebarWidth() === before || !state.geometry) return;
+    if (timer === null) repaginate(); else changed();
+  });
+  window.addEventListener("hingesim:chapter", (e) => {
+    const start = config.chapterStarts[(e.detail.id | 0) - 1];
+    if (start === undefined) return;
+    state.offset = start;
+    report("navigation", { detail: "chapter " + (e.detail.id | 0) });
     if (state.pages.length) show(firstPageFor(state.offset));
   });
 

@@ -1,6 +1,7 @@
 import Backends
 import EventStream
 import Platform
+import Reader
 import Reports
 import Simulator
 
@@ -184,11 +185,12 @@ struct WebCommand: Command {
   }
 
   /// What the page gets before it loads: the text, the profile's page insets and settle time,
-  /// and the Large text size.
+  /// the Large text size, the sidebar's width and the chapters' starts (`Library`'s headings).
   static func config(profile: Profile, text: String) -> WebReaderConfig {
     let large = profile.typography.sizes[.large] ?? (17, 22)
     return WebReaderConfig(
       text: text, edgeInset: profile.pages.edge, foldInset: profile.pages.fold, settleMs: profile.settleWindowMs,
-      textSize: (.large, large.pointSize, large.lineHeight))
+      textSize: (.large, large.pointSize, large.lineHeight), sidebarWidth: Library.sidebarWidth,
+      chapterStarts: Library(text: text).chapters.map(\.range.lowerBound))
   }
 }

@@ -6,11 +6,13 @@ import Platform
 /// size of a burst included), and what the page reports through its binding is collected on
 /// the script's clock.
 ///
-/// Text size, page turns and go-to have no CDP command; the driver calls the page's hooks
-/// instead: for a text size it sets the CSS custom properties `--hingesim-text-size` and
-/// `--hingesim-line-height` (px) on the root element and dispatches `hingesim:textsize` on
-/// `window` with `{name, pointSize, lineHeight}`; a turn dispatches `hingesim:turn` with
-/// `{direction: "next"|"prev"}`, a go-to `hingesim:goto` with `{offset}`.
+/// Text size, page turns, go-to and the library have no CDP command; the driver calls the
+/// page's hooks instead: for a text size it sets the CSS custom properties
+/// `--hingesim-text-size` and `--hingesim-line-height` (px) on the root element and dispatches
+/// `hingesim:textsize` on `window` with `{name, pointSize, lineHeight}`; a turn dispatches
+/// `hingesim:turn` with `{direction: "next"|"prev"}`, a go-to `hingesim:goto` with `{offset}`,
+/// `sidebar show|hide` `hingesim:sidebar` with `{mode}`, `open-chapter N` `hingesim:chapter`
+/// with `{id}`.
 ///
 /// ```swift
 /// let driver = try BrowserDriver(page: page, startMs: MonotonicClock.nowMs(), speed: 1)
@@ -142,7 +144,8 @@ public final class BrowserDriver: @unchecked Sendable {
     }
   }
 
-  /// The page hook for an input no CDP command carries: text size, page turns, go-to.
+  /// The page hook for an input no CDP command carries: text size, page turns, go-to, the
+  /// sidebar, an opened chapter.
   private func hook(for event: Event) -> String? {
     switch event.kind {
     case .textSize(let size): textStyle(size).map { Self.textSizeHook(size, $0) }
@@ -150,6 +153,10 @@ public final class BrowserDriver: @unchecked Sendable {
       "window.dispatchEvent(new CustomEvent('hingesim:turn', {detail: {direction: '\(direction.rawValue)'}}))"
     case .goto(let offset):
       "window.dispatchEvent(new CustomEvent('hingesim:goto', {detail: {offset: \(offset)}}))"
+    case .sidebar(let mode):
+      "window.dispatchEvent(new CustomEvent('hingesim:sidebar', {detail: {mode: '\(mode.rawValue)'}}))"
+    case .openChapter(let id):
+      "window.dispatchEvent(new CustomEvent('hingesim:chapter', {detail: {id: \(id)}}))"
     default: nil
     }
   }

@@ -1,8 +1,9 @@
 import EventStream
 
 /// What the bundled web reader reads before it loads (`window.hingesimConfig`, installed with
-/// `Page.addScriptToEvaluateOnNewDocument`): the text, the page insets, the settle time and the
-/// starting text size. Any other page gets the same object and may ignore it.
+/// `Page.addScriptToEvaluateOnNewDocument`): the text, the page insets, the settle time, the
+/// starting text size, the library sidebar's width and where the chapters start. Any other page
+/// gets the same object and may ignore it.
 public struct WebReaderConfig: Sendable {
   /// The text to paginate.
   public var text: String
@@ -14,17 +15,25 @@ public struct WebReaderConfig: Sendable {
   public var settleMs: Double
   /// The starting text size and its point size and line height.
   public var textSize: (name: TextSize, pointSize: Double, lineHeight: Double)
+  /// The library sidebar's width when shown in regular width, px.
+  public var sidebarWidth: Double
+  /// Where each chapter starts (UTF-16 offsets, chapter 1 first): where `hingesim:chapter`
+  /// moves the place.
+  public var chapterStarts: [Int]
 
   /// Makes a config.
   public init(
     text: String, edgeInset: Double, foldInset: Double, settleMs: Double,
-    textSize: (name: TextSize, pointSize: Double, lineHeight: Double)
+    textSize: (name: TextSize, pointSize: Double, lineHeight: Double), sidebarWidth: Double = 0,
+    chapterStarts: [Int] = []
   ) {
     self.text = text
     self.edgeInset = edgeInset
     self.foldInset = foldInset
     self.settleMs = settleMs
     self.textSize = textSize
+    self.sidebarWidth = sidebarWidth
+    self.chapterStarts = chapterStarts
   }
 
   /// The script that installs it.
@@ -39,6 +48,8 @@ public struct WebReaderConfig: Sendable {
     object.field("pointSize", textSize.pointSize)
     object.field("lineHeight", textSize.lineHeight)
     object.close()
+    object.field("sidebarWidth", sidebarWidth)
+    object.field("chapterStarts", chapterStarts)
     object.close()
     return "window.hingesimConfig = \(String(decoding: object.bytes, as: UTF8.self));"
   }
