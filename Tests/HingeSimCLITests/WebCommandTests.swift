@@ -33,6 +33,18 @@ struct WebCommandTests {
     return Run(result: result, appLog: log, screenshots: shots, directory: directory)
   }()
 
+  /// `web SOURCE` with the bundled reader: its result and the app log it wrote.
+  static func web(_ source: String) throws -> (CLIResult, [JSONValue]) {
+    let directory = try #require(POSIX.temporaryDirectory(prefix: "hingesim-web-run"))
+    defer { Directory.removeTree(directory) }
+    let log = directory + "/app.jsonl"
+    let result = CLIHarness.run(["web", source, "--app-log", log, "--quiet-ms", "800"])
+    let lines = (POSIX.readSmallFile(log) ?? "").split(separator: "\n").compactMap {
+      try? JSONValue.parse(Array($0.utf8))
+    }
+    return (result, lines)
+  }
+
   static func events(_ log: [JSONValue], _ type: String) -> [JSONValue] {
     log.filter { $0["type"] == .string(type) }
   }
@@ -141,14 +153,8 @@ struct WebCommandTests {
   /// One page turned on the closed phone, then opened: the place is on page 2 (index 1), and the
   /// spread must still start on an even page — pages 1–2, not 2–3.
   @Test func unfoldingWithThePlaceOnAnOddPageShowsAnEvenSpread() throws {
-    let directory = try #require(POSIX.temporaryDirectory(prefix: "hingesim-web-unfold"))
-    defer { Directory.removeTree(directory) }
-    let log = directory + "/app.jsonl"
-    let result = CLIHarness.run(["web", "docs/app-logs/unfold.hinge", "--app-log", log, "--quiet-ms", "800"])
+    let (result, lines) = try Self.web("docs/app-logs/unfold.hinge")
     #expect(result.code == 0, "\(result.stdout)")
-    let lines = (POSIX.readSmallFile(log) ?? "").split(separator: "\n").compactMap {
-      try? JSONValue.parse(Array($0.utf8))
-    }
     let spreads = Self.events(lines, "shown").filter { $0["layout"] == .string("spread") }
     #expect(!spreads.isEmpty)
     for spread in spreads {
@@ -165,15 +171,9 @@ struct WebCommandTests {
   /// The library tour: `sidebar show` in regular width narrows the reader by the sidebar and
   /// the page lays out again once; `open-chapter 2` puts the place where the model puts it.
   @Test func theSidebarNarrowsThePagesAndAnOpenedChapterMovesThePlace() throws {
-    let directory = try #require(POSIX.temporaryDirectory(prefix: "hingesim-web-library"))
-    defer { Directory.removeTree(directory) }
-    let log = directory + "/app.jsonl"
-    let result = CLIHarness.run(["web", "traces/library.hinge", "--app-log", log, "--quiet-ms", "800"])
+    let (result, lines) = try Self.web("traces/library.hinge")
     #expect(result.code == 0, "\(result.stderr)\n\(result.stdout)")
     #expect(result.stdout.contains("ok    "), "\(result.stdout)")
-    let lines = (POSIX.readSmallFile(log) ?? "").split(separator: "\n").compactMap {
-      try? JSONValue.parse(Array($0.utf8))
-    }
     // Closed, open wide, the sidebar, tabletop, closed sideways: five layouts, five paginations.
     let widths = Self.events(lines, "paginated").compactMap { Self.number($0["pageWidth"]) }
     #expect(widths.count == 5, "\(widths)")
