@@ -4,7 +4,8 @@ import Platform
 
 /// Turns knob inputs into stream inputs through a `KnobMapper`: an angle becomes a raw
 /// `hinge` sample, a button press its action (rotate toggles portrait ↔ landscapeLeft, text
-/// size steps on from Large, turn goes to the next page, notes opens and closes the notes), `SYN_DROPPED` a warning.
+/// size steps on from Large, turn goes to the next page, notes opens and closes the notes,
+/// sidebar shows and hides the library's sidebar), `SYN_DROPPED` a warning.
 ///
 /// Shared by the live device and recording replays, so both map the same way.
 struct KnobTranslator {
@@ -16,6 +17,8 @@ struct KnobTranslator {
   private(set) var textSize = TextSize.large
   /// True when the last notes press opened the notes.
   private(set) var notesOpen = false
+  /// True when the last sidebar press showed the sidebar.
+  private(set) var sidebarShown = false
   /// Called when the kernel dropped events (relative rotation was lost).
   var warn: (String) -> Void
 
@@ -46,6 +49,9 @@ struct KnobTranslator {
       case .button(_, .toggleNotes):
         notesOpen.toggle()
         events.append(Event(time: time, .notes(notesOpen ? .open : .close)))
+      case .button(_, .toggleSidebar):
+        sidebarShown.toggle()
+        events.append(Event(time: time, .sidebar(sidebarShown ? .show : .hide)))
       case .dropped:
         warn(
           "warning: the kernel dropped knob events at t = \(NumberFormat.ms(time)) ms "

@@ -8,15 +8,18 @@ public enum KnobButtonAction: String, Sendable, Hashable, CaseIterable {
   case turnNext = "turn"
   /// Open the notes, or close them when open.
   case toggleNotes = "notes"
+  /// Show the library's sidebar, or hide it when shown.
+  case toggleSidebar = "sidebar"
 
   /// Parses `rotate`, `text-size` (or `textsize`, `next-text-size`), `turn` (or `turn-next`,
-  /// `next`) and `notes` (or `toggle-notes`).
+  /// `next`), `notes` (or `toggle-notes`) and `sidebar` (or `toggle-sidebar`, `library`).
   public init?(name: String) {
     switch name.lowercased() {
     case "rotate": self = .rotate
     case "text-size", "textsize", "next-text-size", "nexttextsize": self = .nextTextSize
     case "turn", "turn-next", "turnnext", "next": self = .turnNext
     case "notes", "toggle-notes", "togglenotes": self = .toggleNotes
+    case "sidebar", "toggle-sidebar", "togglesidebar", "library": self = .toggleSidebar
     default: return nil
     }
   }

@@ -1,3 +1,4 @@
+import Knob
 import TestSupport
 import Testing
 
@@ -39,6 +40,28 @@ import Testing
     #expect(a.max() == 180)
     #expect(a.last == 0)
     #expect(events.contains { $0.kind == .orientation(.landscapeLeft) })
+  }
+
+  /// The PowerMate's one press (2850 ms, the phone open wide, regular width) with
+  /// `--button-action sidebar` shows the library's sidebar: the reader gives up 280 pt, so the
+  /// fold at 455.5 sits at 175.5 and each page is 175.5 − 20 − 20 = 135.5 pt wide. Closed
+  /// again (compact) the sidebar takes nothing: the closed page, 382 − 40 = 342.
+  @Test func aButtonMappedToSidebarShowsTheLibrary() {
+    let r = CLIHarness.run([
+      "knob", "--replay", TestSupport.packageRoot + "/traces/knob-powermate.evemu", "--button-action", "sidebar",
+      "--speed", "100", "--json",
+    ])
+    #expect(r.code == 0, "\(r.stderr)")
+    let lines = r.stdout.split(separator: "\n")
+    #expect(lines.filter { $0.contains(#""type":"sidebar""#) } == [#"{"t":2850,"type":"sidebar","sidebar":"show"}"#])
+    let widths = lines.filter { $0.contains(#""type":"paginated""#) }.compactMap { line -> Substring? in
+      guard let start = line.range(of: #""pageWidth":"#), let comma = line[start.upperBound...].firstIndex(of: ",")
+      else { return nil }
+      return line[start.upperBound..<comma]
+    }
+    #expect(widths.suffix(2) == ["135.5", "342"], "\(widths)")
+    #expect(!lines.contains { $0.contains(#""type":"violation""#) })
+    #expect(KnobButtonAction(name: "toggle-sidebar") == .toggleSidebar)
   }
 
   @Test func aBadRecordingNamesTheLine() {
