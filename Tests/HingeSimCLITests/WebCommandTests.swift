@@ -323,9 +323,34 @@ struct ReportBackendWebTests {
     #expect(result.stdout.components(separatedBy: "overall — 2 cycles").count == 3, "\(result.stdout)")
   }
 
-  @Test func onlyModelOrWebAndNoJSON() {
+  @Test func onlyModelOrWeb() {
     #expect(CLIHarness.run(["report", "traces/open-wide.hinge", "--backend", "phone"]).code == 64)
-    #expect(CLIHarness.run(["report", "traces/open-wide.hinge", "--backend", "web", "--json"]).code == 64)
+    #expect(CLIHarness.run(["report", "traces/open-wide.hinge", "--backend", "web", "--json", "--csv"]).code == 64)
+    // The bundled reader lays out the whole text: holding it to one chapter at a time would fail it.
+    let chapters = CLIHarness.run(["web", "traces/library.hinge", "--chapters"])
+    #expect(chapters.code == 64)
+    #expect(chapters.stderr.contains("--chapters"), "\(chapters.stderr)")
+  }
+
+  /// `--json`: the browser's report alone, one document with the model's two cycles, which
+  /// `--compare` takes against the model's report of the same source (same inputs: no exit 65).
+  @Test func theBrowsersJSONReportComparesWithTheModels() throws {
+    let directory = try #require(POSIX.temporaryDirectory(prefix: "hingesim-report-web-json"))
+    defer { Directory.removeTree(directory) }
+    let web = CLIHarness.run(["report", "traces/open-wide.hinge", "--backend", "web", "--json"])
+    #expect(web.code == 0, "\(web.stderr)")
+    let report = try JSONValue.parse(Array(web.stdout.utf8))
+    #expect(report["inputs"]?["computeModel"] == .string("app"), "\(web.stdout)")
+    #expect(!web.stdout.contains("model: the reader model"))
+    writeFile(directory + "/web.json", Array(web.stdout.utf8))
+    let model = CLIHarness.run(["report", "traces/open-wide.hinge", "--json"])
+    writeFile(directory + "/model.json", Array(model.stdout.utf8))
+    let compare = CLIHarness.run(["report", "--compare", directory + "/model.json", directory + "/web.json"])
+    #expect(compare.code == 0 || compare.code == 1, "\(compare.stdout)\n\(compare.stderr)")
+    let csv = CLIHarness.run(["report", "traces/open-wide.hinge", "--backend", "web", "--csv"])
+    #expect(csv.code == 0)
+    #expect(csv.stdout.hasPrefix("cause,metric,count,"), "\(csv.stdout)")
+    #expect(csv.stdout.contains("overall,lastSizeToShown,2,"), "\(csv.stdout)")  // the first layout and the opening
   }
 }
 

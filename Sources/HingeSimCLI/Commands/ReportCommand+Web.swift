@@ -4,17 +4,14 @@ import Platform
 extension ReportCommand {
   /// `report [SOURCE] --backend web`: the same source timed twice — the reader model (virtual
   /// time, as `report SOURCE`) and the bundled web reader in headless Chromium (`hingesim web`,
-  /// its app log timed as `report SOURCE --app`) — the browser's tables under the model's.
+  /// its app log timed as `report SOURCE --app`) — the browser's tables under the model's. With
+  /// `--json` or `--csv`, the browser's report alone: one document, the one `report SOURCE --app`
+  /// writes, which `--compare` sets against the model's (`report SOURCE --json`).
   static func webReport(
     _ paths: [String], options: SourceOptions, reader: ReaderOptions, output: AppReportOutput,
     context: CommandContext
   ) throws(CLIError) -> ExitCode {
     guard paths.count <= 1 else { throw .usage("report --backend web takes one SOURCE, found \(paths.count)") }
-    guard !output.json, !output.csv else {
-      throw .usage(
-        "report --backend web prints two tables; for JSON or CSV run 'hingesim web SOURCE --app-log LOG' and "
-          + "'hingesim report SOURCE --app LOG --json'")
-    }
     let path = paths.first ?? RunCommand.defaultSource(context)
     guard let directory = POSIX.temporaryDirectory(prefix: "hingesim-report-web") else {
       throw CLIError("report --backend web: cannot make a temporary directory", code: .ioError)
@@ -29,6 +26,11 @@ extension ReportCommand {
     _ = webArgs.subcommand()
     let webCode = try WebCommand.run(&webArgs, quiet)
 
+    if output.json || output.csv {
+      let appCode = try appReport(
+        [path], appPath: log, options: options, reader: reader, output: output, context: context)
+      return webCode == .ok && appCode == .ok ? .ok : .failure
+    }
     context.stdout.line("model: the reader model (virtual time, this machine's pagination times)")
     var modelArgs = Arguments([path] + passthrough(options, reader))
     _ = try ReportCommand.run(&modelArgs, context)

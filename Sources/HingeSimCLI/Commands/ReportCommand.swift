@@ -33,7 +33,8 @@ struct ReportCommand: Command {
     one of the app on the same inputs compare (--compare).
 
     --backend web plays SOURCE (default traces/default.hinge) into the bundled web reader in
-    headless Chromium (as 'hingesim web') and prints the model's tables, then the browser's.
+    headless Chromium (as 'hingesim web') and prints the model's tables, then the browser's;
+    with --json or --csv, the browser's report alone (compare it with the model's: --compare).
 
     options:
       --app APP.jsonl    time this app log instead of the reader model (one SOURCE)

@@ -37,6 +37,8 @@ struct WebCommand: Command {
       --text FILE        the text the reader gets (default: texts/sample-chapter.txt)
       --typography T, --lang TAG, --direction D   as for 'hingesim check' (the rules the
                          page's log is held to after the run)
+      --chapters         with --url: the page lays out one chapter at a time (the bundled
+                         reader lays out the whole text)
       --quiet-ms MS      after the source ends, wait until the page has been quiet this long
                          (default 1500)
       --profile NAME, --settle-ms MS, --division-when-flat W, --format F, --lenient,
@@ -74,6 +76,11 @@ struct WebCommand: Command {
     let path = paths.first ?? RunCommand.defaultSource(context)
     guard readerOptions.pdfPath == nil else {
       throw .usage("web drives a web reader of a text; --pdf does not go with it")
+    }
+    guard url != nil || !readerOptions.chapters else {
+      throw .usage(
+        "the bundled web reader paginates the whole text; --chapters (check a page that paginates one chapter at "
+          + "a time) goes with --url")
     }
     let profile = try options.loadProfile(context)
     // Read and analysed once: its text goes to the page, and the page's log is checked against it.
