@@ -108,11 +108,31 @@ struct PDFCommandTests {
     }
   }
 
-  @Test("--pdf with --text, --prepaginate, --view, an app log or knob is a usage error (64)")
+  /// A knob recording drives a PDF as it drives a text: the PowerMate's sweep opens the phone
+  /// (a spread of pages 1–2) and closes it sideways again (one page), no rule broken — the same
+  /// reader stream as `run --pdf` of that recording.
+  @Test("knob --replay --pdf shows the PDF's pages as run --pdf does")
+  func knobDrivesAPDF() {
+    let recording = packageRoot + "/traces/knob-powermate.evemu"
+    let knob = CLIHarness.run(["knob", "--replay", recording, "--pdf", Self.sample, "--speed", "100", "--json"])
+    #expect(knob.code == 0, "\(knob.stderr)")
+    let run = CLIHarness.run(["run", recording, "--pdf", Self.sample, "--json"])
+    func shown(_ out: String) -> [Substring] {
+      out.split(separator: "\n").filter { $0.contains(#""type":"shown""#) }.map {
+        $0.drop(while: { $0 != "," })  // the layout, not the time (the knob's run is real time)
+      }
+    }
+    #expect(!shown(knob.stdout).isEmpty)
+    #expect(shown(knob.stdout) == shown(run.stdout))
+    #expect(knob.stdout.contains(#""layout":"spread""#))
+    #expect(!knob.stdout.contains(#""type":"violation""#))
+  }
+
+  @Test("--pdf with --text, --prepaginate, the demo page (--web) or an app log is a usage error (64)")
   func usage() {
     for arguments in [
       ["run", "--pdf", Self.sample, "--text", "x.txt"], ["run", "--pdf", Self.sample, "--prepaginate"],
-      ["run", "--pdf", Self.sample, "--view"], ["knob", "--pdf", Self.sample, "--replay", "x"],
+      ["run", "--pdf", Self.sample, "--web"], ["knob", "--pdf", Self.sample, "--replay", "x", "--web"],
       ["run", "--pdf", Self.sample, "--emit-app-log", "/tmp/x.jsonl"],
       ["check", packageRoot + "/traces/default.hinge", "--pdf", Self.sample, "--app", "x.jsonl"],
       ["report", packageRoot + "/traces/default.hinge", "--pdf", Self.sample, "--app", "x.jsonl"],

@@ -25,6 +25,17 @@ struct FixedLayoutDocumentTests {
     #expect(abs(pdf.pageSizes[1].width - 419.53) < 0.01)
   }
 
+  @Test("the sample PDF's page text is what its generator drew: the title, each page's number and size")
+  func pageText() throws {
+    let text = try #require(FixedLayoutPageText(pdf: F.bytes(F.samplePath)))
+    #expect(text.lines(page: 0).first == "hingesim PDF sample")
+    #expect(text.lines(page: 4) == ["Page 5", "595.28 x 419.53 pt (landscape)"])
+    #expect(text.lines(page: 7) == ["Page 8", "612 x 792 pt"])
+    #expect(text.lines(page: 10).isEmpty)  // no page 11
+    #expect(text.lines(page: -1).isEmpty)
+    #expect(FixedLayoutPageText(pdf: Array("hello, not a PDF\n".utf8)) == nil)
+  }
+
   @Test("not a PDF, truncated, empty: unreadable, with the file and poppler's message")
   func unreadable() throws {
     let sample = F.bytes(F.samplePath)

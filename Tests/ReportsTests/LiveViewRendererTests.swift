@@ -1,3 +1,5 @@
+import Foundation
+import Reader
 import TestSupport
 import Testing
 
@@ -69,6 +71,25 @@ struct StubPages: PageTextProvider {
     let row = screen.lines.first { $0.contains("p23 line 2") }!
     #expect(row.contains("│ ▒ │"))
     #expect(text.contains("last settle: 200 ms after the last size"))
+  }
+
+  /// A PDF in the live view: each page box holds the text poppler finds on that page — the
+  /// sample's pages 5 and 6 say their number and size, as its generator drew them.
+  @Test func aPDFSpreadShowsEachPagesOwnText() throws {
+    let bytes = try Data(contentsOf: URL(fileURLWithPath: TestSupport.packageRoot + "/texts/pdf-sample.pdf"))
+    let pages = try #require(FixedLayoutPageText(pdf: Array(bytes)))
+    let inputs = TestSupport.ramp(from: 0, to: 180, start: 0, duration: 300)
+    let shown = Shown(
+      offset: 4, pages: [4, 5], ranges: [4..<5, 5..<6], pageCount: 10, layout: .spread, frames: [],
+      notes: .trailing, excerpt: "")
+    let screen = LiveViewRenderer(pages: pages, title: "test").render(
+      model(inputs, shown: shown), width: 110, height: 32)
+    #expect(screen.text.contains(" page 5/10 ") && screen.text.contains(" page 6/10 "))
+    let first = try #require(screen.lines.first { $0.contains("Page 5") })
+    #expect(first.contains("Page 6"))  // side by side, in one row
+    #expect(first.range(of: "Page 5")!.lowerBound < first.range(of: "Page 6")!.lowerBound)
+    #expect(screen.text.contains("595.28 x 419.53 pt (landscape)"))
+    #expect(screen.text.contains("419.53 x 595.28 pt"))
   }
 
   @Test func rightToLeftSpreadDrawsEachPageAtItsFramesSide() {

@@ -24,6 +24,15 @@ extension ReaderOptions {
     }
   }
 
+  /// The text of a PDF's pages, for the live view (`--view`): read again from `path`.
+  static func loadPDFText(_ path: String) throws(CLIError) -> FixedLayoutPageText {
+    let bytes = try TextFile.readBytes(path)
+    guard let text = FixedLayoutPageText(pdf: bytes) else {
+      throw CLIError("\(path): poppler cannot read it again for its page text", code: .dataError)
+    }
+    return text
+  }
+
   /// The document the reader shows: the PDF of `--pdf`, else the text.
   func loadInput(profile: Profile, context: CommandContext) throws(CLIError) -> ReaderInput {
     if let pdfPath { return .pdf(try Self.loadPDF(pdfPath)) }

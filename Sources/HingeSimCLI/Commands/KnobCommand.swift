@@ -40,6 +40,7 @@ struct KnobCommand: Command {
       --json                 write the stream as JSON Lines (default: readable lines)
       --duration MS          stop after MS milliseconds
       --text FILE            the text the reader shows (default texts/sample-chapter.txt)
+      --pdf FILE             a PDF instead (--view shows each page's text; not with --web)
       --offset N             the reader's starting place (UTF-16 offset)
       --direction D          ltr, rtl or auto (default): the order the reader's pages run in
       --typography T         calibrated or inter, as for 'hingesim run'
@@ -79,7 +80,9 @@ struct KnobCommand: Command {
       options.duration = duration
     }
     options.reader = try ReaderOptions.parse(&args)
-    if options.reader.pdfPath != nil { throw .usage("knob reads a text; --pdf goes with run, read, check and report") }
+    if options.reader.pdfPath != nil, options.web {
+      throw .usage("the demo page shows a text; --pdf goes with the timeline, --json or --view")
+    }
     options.source.profileName = try args.option("--profile") ?? "iphone-duo"
     if let settle = try args.double("--settle-ms") {
       guard settle >= 0 else { throw .usage("--settle-ms: expected a number ≥ 0, found \(settle)") }

@@ -67,8 +67,8 @@ struct RunCommand: Command {
     }
     if view, web { throw .usage("--web and --view: choose one demo surface") }
     if view || web {
-      if readerOptions.pdfPath != nil {
-        throw .usage("--view and --web show a text; --pdf goes with the timeline or --json")
+      if readerOptions.pdfPath != nil, web {
+        throw .usage("the demo page shows a text; --pdf goes with the timeline, --json or --view")
       }
       if appLogPath != nil { throw .usage("--emit-app-log does not go with --web") }
       // The live view plays the source at its own pace through the live run loop.

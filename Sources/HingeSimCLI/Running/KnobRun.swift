@@ -18,10 +18,19 @@ struct KnobRun {
   func run() throws(CLIError) -> ExitCode {
     let profile = try options.source.loadProfile(context)
     let mapping = options.settings.mapping(profile: profile)
-    let document = try options.reader.loadDocument(profile: profile, context: context)
+    let input = try options.reader.loadInput(profile: profile, context: context)
     let runOptions = RunOptions(options.source, reader: options.reader)
-    let reader = RunPipeline.reader(document: document, profile: profile, options: runOptions)
-    let pageText = ReaderPageText(cache: reader.cache)
+    let reader: any Stage
+    let pageText: any PageTextProvider
+    switch input {
+    case .text(let document):
+      let textReader = RunPipeline.reader(document: document, profile: profile, options: runOptions)
+      reader = textReader
+      pageText = ReaderPageText(cache: textReader.cache)
+    case .pdf:
+      reader = RunPipeline.reader(input: input, profile: profile, options: runOptions)
+      pageText = try ReaderOptions.loadPDFText(options.reader.pdfPath ?? "")
+    }
     var pipeline = RunPipeline.full(profile: profile, reader: reader, options: runOptions)
     let stderr = context.stderr
     let warn: (String) -> Void = { stderr.line("hingesim: \($0)") }
@@ -30,7 +39,7 @@ struct KnobRun {
       var source = PacedSource(
         try openReplay(replay, profile: profile, mapping: mapping, warn: warn))
       return try drive(
-        &pipeline, &source, profile: profile, document: document, pageText: pageText,
+        &pipeline, &source, profile: profile, input: input, pageText: pageText,
         title: "hingesim — replay \(replay)")
     }
     let device = try openDevice()
@@ -45,13 +54,13 @@ struct KnobRun {
       "hingesim: reading \(device.info.path) (\(device.info.name), \(DevicesCommand.kindText(device.info)))"
         + (options.grab ? ", grabbed" : "") + "; Ctrl-C stops")
     return try drive(
-      &pipeline, &source, profile: profile, document: document, pageText: pageText,
+      &pipeline, &source, profile: profile, input: input, pageText: pageText,
       title: "hingesim knob — \(device.info.name)")
   }
 
   private func drive(
-    _ pipeline: inout Pipeline, _ source: inout some LiveSource, profile: Profile, document: ReaderDocument,
-    pageText: ReaderPageText, title: String
+    _ pipeline: inout Pipeline, _ source: inout some LiveSource, profile: Profile, input: ReaderInput,
+    pageText: any PageTextProvider, title: String
   ) throws(CLIError) -> ExitCode {
     StreamRun.installInterruptHandler()
     StopRequest.set(false)
@@ -66,8 +75,7 @@ struct KnobRun {
     let view =
       options.view ? LiveView(output: out, profile: profile, pages: pageText, title: title) : nil
     defer { view?.close() }
-    let demo =
-      options.web ? try WebDemo.open(profile: profile, pages: pageText, document: document, context: context) : nil
+    let demo = options.web ? try openDemo(profile: profile, input: input, pageText: pageText) : nil
     defer { demo?.close() }
     let json = options.json
     let duration = options.duration
@@ -105,6 +113,16 @@ struct KnobRun {
     if let recording, recording.failedForReal { throw CLIError(writeFailure: recording, progress: nil) }
     if let demo { try demo.finish(screenshot: options.webScreenshot) }
     return .ok
+  }
+
+  /// The demo page (`--web`), which shows a text.
+  private func openDemo(profile: Profile, input: ReaderInput, pageText: any PageTextProvider) throws(CLIError)
+    -> WebDemo
+  {
+    guard case .text(let document) = input, let pages = pageText as? ReaderPageText else {
+      throw .usage("the demo page shows a text; --pdf goes with the timeline, --json or --view")
+    }
+    return try WebDemo.open(profile: profile, pages: pages, document: document, context: context)
   }
 
   private func openDevice() throws(CLIError) -> KnobDevice {

@@ -3,10 +3,17 @@ import Platform
 import Simulator
 import Timing
 
-/// Supplies the text lines of a page (the reader's real line breaks) for the live view.
+/// Supplies the text lines of a page for the live view: a text reader's real line breaks, or
+/// the text a PDF page holds.
 public protocol PageTextProvider {
   /// The lines of a 0-based page, top to bottom (empty when unknown).
   func lines(page: Int) -> [String]
+  /// Follows the stream (which pagination is on screen); nothing by default.
+  func receive(_ event: Event)
+}
+
+extension PageTextProvider {
+  public func receive(_ event: Event) {}
 }
 
 /// What the live view shows, updated from stream events.
