@@ -78,7 +78,7 @@ let package = Package(
     .target(
       name: "TestSupport", dependencies: ["EventStream", "Simulator", "Timing"], path: "Tests/TestSupport"),
     .target(name: "KnobTestSupport", dependencies: ["CFakeEvdev"], path: "Tests/KnobTestSupport"),
-    .testTarget(name: "EventStreamTests", dependencies: ["EventStream", "TestSupport"]),
+    .testTarget(name: "EventStreamTests", dependencies: ["EventStream", "Platform", "TestSupport"]),
     .testTarget(name: "InputsTests", dependencies: ["Inputs", "Simulator", "TestSupport", "CEvdev"]),
     .testTarget(name: "SimulatorTests", dependencies: ["Simulator", "TestSupport"]),
     .testTarget(

@@ -60,15 +60,24 @@ public enum Process {
   public static func exit(_ code: Int32) -> Never { Glibc.exit(code) }
 }
 
-/// A stop asked for by Ctrl-C (`SIGINT`), `SIGTERM` or the program itself (a closed output).
+/// A stop asked for by Ctrl-C (`SIGINT`), `SIGTERM` or the program itself (a closed output, a
+/// `--duration` reached).
 ///
-/// The signal handler only sets a `sig_atomic_t`, the one thing a handler may safely do; the
-/// run loops read it between events.
+/// The signal handler only sets a `sig_atomic_t`, the one thing a handler may safely do, and
+/// stops every run loop of the process. The program's own requests are per thread
+/// (`pthread_setspecific`): a run loop and what ends it (its output, its hooks) share a thread,
+/// and another run in the same process — a batch worker, an in-process test — goes on.
 public enum StopRequest {
   nonisolated(unsafe) private static var flag: sig_atomic_t = 0
+  /// The program's own requests: non-nil on a thread whose run was asked to stop.
+  private static let requested: pthread_key_t = {
+    var key = pthread_key_t()
+    pthread_key_create(&key, nil)
+    return key
+  }()
 
-  /// True once a stop was asked for.
-  public static var isRequested: Bool { flag != 0 }
+  /// True once a stop was asked for: by a signal, or by the program on this thread.
+  public static var isRequested: Bool { flag != 0 || pthread_getspecific(requested) != nil }
 
   /// The signal that asked for the stop (`SIGINT`, `SIGTERM`), nil when none did.
   public static var signal: Int32? { flag > 0 ? Int32(flag) : nil }
@@ -82,8 +91,12 @@ public enum StopRequest {
     }
   }
 
-  /// Asks the running loop to stop (or, with `false`, clears the request for the next run).
-  public static func set(_ requested: Bool) { flag = requested ? -1 : 0 }
+  /// Asks the run loop on this thread to stop (or, with `false`, clears this thread's request
+  /// and any signal's, for the next run).
+  public static func set(_ stop: Bool) {
+    pthread_setspecific(requested, stop ? UnsafeRawPointer(bitPattern: 1) : nil)
+    if !stop { flag = 0 }
+  }
 
   /// `signal(SIGINT)` and `signal(SIGTERM)`: both request a stop, remembering which signal,
   /// instead of killing the process.
