@@ -15,20 +15,26 @@ import Testing
   @Test func aStopAskedForOnOneThreadLeavesTheOthersRunning() {
     StopRequest.set(false)
     let seen = Seen()
+    let asked = DispatchSemaphore(value: 0)
+    let checked = DispatchSemaphore(value: 0)
     let done = DispatchSemaphore(value: 0)
     let thread = Thread {
       StopRequest.set(true)
       seen.asked = StopRequest.isRequested
       #expect(StopRequest.signal == nil)  // the program's own stop names no signal
+      asked.signal()
+      checked.wait()  // the request stands while the other thread looks
       StopRequest.set(false)
       seen.afterClear = StopRequest.isRequested
       done.signal()
     }
     thread.start()
+    asked.wait()
+    #expect(!StopRequest.isRequested)  // this thread never asked, though the other has
+    checked.signal()
     done.wait()
     #expect(seen.asked)  // the thread that asked sees it
     #expect(!seen.afterClear)
-    #expect(!StopRequest.isRequested)  // this one never asked
 
     StopRequest.set(true)
     #expect(StopRequest.isRequested)
