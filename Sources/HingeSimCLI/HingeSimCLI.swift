@@ -35,6 +35,17 @@ public enum HingeSimCLI {
   }
 
   /// Runs the command line with the given streams and resource root (tests capture output).
+  /// Help and version text: written, flushed and checked like a command's output (74 when the
+  /// write fails).
+  private static func printed(_ text: String, _ code: ExitCode, _ context: CommandContext) -> Int32 {
+    context.stdout.write(text)
+    context.stdout.flush()
+    guard context.stdout.failedForReal else { return code.rawValue }
+    context.stderr.line(
+      "hingesim: \(context.stdout.name): write failed: \(context.stdout.failure?.message ?? "write failed")")
+    return ExitCode.ioError.rawValue
+  }
+
   public static func run(_ arguments: [String], context: CommandContext) -> Int32 {
     StopRequest.set(false)
     defer {
@@ -44,26 +55,18 @@ public enum HingeSimCLI {
     var rest = Array(arguments.dropFirst())
     guard let name = rest.first, !["-h", "--help", "help"].contains(name) else {
       if rest.count >= 2, let command = commands.first(where: { $0.name == rest[1] }) {
-        context.stdout.write(command.usage)
-        return ExitCode.ok.rawValue
+        return printed(command.usage, .ok, context)
       }
-      context.stdout.write(overview)
-      return (rest.isEmpty ? ExitCode.usage : ExitCode.ok).rawValue
+      return printed(overview, rest.isEmpty ? .usage : .ok, context)
     }
-    if name == "--version" || name == "version" {
-      context.stdout.line("hingesim \(version)")
-      return ExitCode.ok.rawValue
-    }
+    if name == "--version" || name == "version" { return printed("hingesim \(version)\n", .ok, context) }
     rest.removeFirst()
     guard let command = commands.first(where: { $0.name == name }) else {
       let hint = Suggestion.nearest(to: name, in: commands.map { $0.name }).map { " (did you mean '\($0)'?)" } ?? ""
       context.stderr.line("hingesim: unknown command '\(name)'\(hint); see 'hingesim help'")
       return ExitCode.usage.rawValue
     }
-    if rest.contains("-h") || rest.contains("--help") {
-      context.stdout.write(command.usage)
-      return ExitCode.ok.rawValue
-    }
+    if rest.contains("-h") || rest.contains("--help") { return printed(command.usage, .ok, context) }
     var args = Arguments(rest)
     do throws(CLIError) {
       let code = try command.run(&args, context)

@@ -82,6 +82,9 @@ public enum StopRequest {
   /// The signal that asked for the stop (`SIGINT`, `SIGTERM`), nil when none did.
   public static var signal: Int32? { flag > 0 ? Int32(flag) : nil }
 
+  /// True when Ctrl-C (`SIGINT`) asked for the stop.
+  public static var isCtrlC: Bool { signal == SIGINT }
+
   /// `SIGINT` → `"SIGINT"`, `SIGTERM` → `"SIGTERM"`.
   public static func name(of signal: Int32) -> String {
     switch signal {

@@ -76,6 +76,26 @@ struct SignalTests {
     #expect(err.contains("interrupted by SIGINT"))
   }
 
+  /// A replayed knob recording plays in real time (5 s): a signal 0.7 s in cuts it short. Only a
+  /// live session (a device, the full-screen view, the demo page) ends cleanly on Ctrl-C.
+  @Test("SIGTERM or SIGINT during knob --replay: exit 143 or 130, and it says so", arguments: [SIGTERM, SIGINT])
+  func knobReplayCutShort(signal: Int32) throws {
+    try #require(FileManager.default.isExecutableFile(atPath: Self.binary))
+    let recording = TestSupport.packageRoot + "/traces/knob-powermate.evemu"
+    let (code, _, err) = try Self.run(["knob", "--replay", recording], signal: signal)
+    #expect(code == 128 + signal)
+    #expect(err.contains("interrupted by \(signal == SIGINT ? "SIGINT" : "SIGTERM")"), "\(err)")
+  }
+
+  @Test("Ctrl-C ends the full-screen view cleanly: exit 0, as its 'Ctrl-C quits' says")
+  func viewQuitsOnCtrlC() throws {
+    try #require(FileManager.default.isExecutableFile(atPath: Self.binary))
+    let recording = TestSupport.packageRoot + "/traces/knob-powermate.evemu"
+    let (code, _, err) = try Self.run(["knob", "--replay", recording, "--view"], signal: SIGINT)
+    #expect(code == 0, "\(err)")
+    #expect(!err.contains("interrupted"))
+  }
+
   @Test("SIGTERM during report: exit 143 and no report that would look complete")
   func reportTerminated() throws {
     try #require(FileManager.default.isExecutableFile(atPath: Self.binary))

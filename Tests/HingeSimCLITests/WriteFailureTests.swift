@@ -35,6 +35,7 @@ struct WriteFailureTests {
       ["simulate", "traces/default.hinge"], ["run", "traces/default.hinge"],
       ["run", "traces/default.hinge", "--json"], ["report", "traces/default.hinge", "--compute-ms", "1"],
       ["paginate", "texts/sample-chapter.txt", "--width", "300", "--height", "500"], ["traces"],
+      ["--help"], ["--version"], ["help", "run"], ["run", "--help"],
     ])
   func fullStdout(_ arguments: [String]) {
     let fd = Self.devFull()

@@ -47,8 +47,9 @@ struct KnobCommand: Command {
       --profile NAME         device profile (default iphone-duo)
       --settle-ms MS         settle window (default: the profile's)
 
-    exit codes: 0 ok (also Ctrl-C), 64 usage, 65 bad recording, 66 no knob / no such
-    device, 74 the knob was unplugged or a read failed (the recording so far is kept).
+    exit codes: 0 ok (also Ctrl-C on a device, in --view or --web), 64 usage, 65 bad
+    recording, 66 no knob / no such device, 74 the knob was unplugged or a read failed
+    (the recording so far is kept), 130 Ctrl-C during a plain --replay, 143 SIGTERM.
 
     """
 

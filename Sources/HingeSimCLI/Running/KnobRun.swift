@@ -64,7 +64,12 @@ struct KnobRun {
   ) throws(CLIError) -> ExitCode {
     StreamRun.installInterruptHandler()
     StopRequest.set(false)
-    defer { StopRequest.set(false) }
+    // Ctrl-C is how a live session ends — a knob on a device, the full-screen view, the demo
+    // page — so it is a clean exit there. Any other signal, and Ctrl-C during a plain replay,
+    // is a run cut short: the command line says so (130, 143).
+    defer {
+      if StopRequest.isCtrlC, options.replay == nil || options.view || options.web { StopRequest.set(false) }
+    }
     let out = context.stdout
     out.lineBuffered = true
     var recording: OutputFile?
