@@ -94,7 +94,9 @@ public enum HingeSimCLI {
         "  " + command.name + String(repeating: " ", count: max(1, 10 - command.name.count)) + command.summary + "\n"
     }
     text += "\n'hingesim COMMAND --help' describes one command; 'hingesim --version' prints the version.\n"
-    text += "exit codes: 0 ok, 1 failure (violations, regressions), 64 usage, 65 bad data, 66 missing input, 74 I/O\n"
+    text +=
+      "exit codes: 0 ok, 1 failure (violations, regressions), 64 usage, 65 bad data, 66 missing input, 74 I/O,\n"
+      + "            130/143 cut short by Ctrl-C/SIGTERM\n"
     return text
   }
 }

@@ -110,6 +110,7 @@ struct AppLogCLITests {
       ("traces/default.hinge", "transient-pagination.jsonl", "paginate-once-per-settle"),
       ("traces/default.hinge", "early-pagination.jsonl", "paginated-before-settle"),
       ("docs/app-logs/unfold.hinge", "unfold-odd-spread.jsonl", "spread-even"),
+      ("traces/default.hinge", "turn-skips-a-spread.jsonl", "turn-one-screen"),
     ])
   func broken(source: String, file: String, rule: String) {
     let r = CLIHarness.run(["check", source, "--app", "docs/app-logs/" + file])
@@ -124,6 +125,23 @@ struct AppLogCLITests {
     #expect(
       CLIHarness.run(["run", "docs/app-logs/unfold.hinge", "--compute-ms", "1", "--emit-app-log", log]).code == 0)
     #expect(CLIHarness.run(["check", "docs/app-logs/unfold.hinge", "--app", log]).code == 0)
+  }
+
+  /// DESIGN §6 rule 7: after a turn the place is the first character on screen. The first turn
+  /// of the default tour shows pages 3–4 (from 1929); an app that keeps its place at 2500 there
+  /// breaks it, though 2500 is on screen.
+  @Test("a turn that leaves the place mid-page breaks turn-one-screen")
+  func turnReanchors() throws {
+    let text = try String(contentsOfFile: TestSupport.packageRoot + "/docs/app-logs/default.jsonl", encoding: .utf8)
+    let moved = text.replacingOccurrences(
+      of: #"{"t":3300,"type":"shown","offset":1929,"#, with: #"{"t":3300,"type":"shown","offset":2500,"#)
+    #expect(moved != text)
+    let path = temporaryPath("mid-page.jsonl")
+    writeFile(path, Array(moved.utf8))
+    let check = CLIHarness.run(["check", "traces/default.hinge", "--app", path])
+    #expect(check.code == 1)
+    #expect(Self.rules(check.stdout) == ["turn-one-screen"], "\(check.stdout)")
+    #expect(check.stdout.contains("the place is 2500, not the first character on screen (1929)"), "\(check.stdout)")
   }
 
   @Test("the bundled correct log passes; a violation names the app's line and the simulator's state")

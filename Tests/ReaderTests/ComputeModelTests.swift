@@ -20,13 +20,17 @@ struct ComputeModelTests {
     #expect(try ComputeModel(parsing: "device") == .device(.mid))
     #expect(try ComputeModel(parsing: "device:low") == .device(.low))
     #expect(try ComputeModel(parsing: "device:high") == .device(.high))
+    // Every name a report prints is taken back: thread-cpu is the host's.
+    for model in [ComputeModel.host, .fixed(300), .device(.mid), .device(.low), .device(.high)] {
+      #expect(try ComputeModel(parsing: model.name) == model, "\(model.name)")
+    }
     for bad in ["", "Host", "fixed", "fixed:", "fixed:-1", "fixed:nan", "fixed:inf", "fixed:0x10", "device:fast"] {
       #expect(throws: ComputeModelError.self, "\(bad)") { try ComputeModel(parsing: bad) }
     }
     do {
       _ = try ComputeModel(parsing: "fixed:-1")
     } catch {
-      #expect(error.description.contains("host, fixed:MS"))
+      #expect(error.description.contains("host (or thread-cpu), fixed:MS"))
       #expect(error.description.contains("found \"fixed:-1\""))
     }
   }

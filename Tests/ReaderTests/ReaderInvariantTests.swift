@@ -155,8 +155,33 @@ struct ReaderInvariantTests {
     var s = valid()
     s.offset = 260
     #expect(rules(s) == ["turn-only-on-turn"])
-    s.cause = "turn"
+    s.cause = "goto"
     #expect(rules(s).isEmpty)
+  }
+
+  /// DESIGN §6 rules 3 and 7: a turn moves one page or one spread — never past unread pages — and
+  /// the place becomes the first character on screen. The fixture shows the spread of pages 3–4
+  /// (200..<300, 300..<400).
+  @Test("turn-one-screen: one spread, re-anchored") func turnOneScreen() {
+    var before = valid()
+    before.pages = [0, 1]
+    before.offset = 0
+    var turned = valid()
+    turned.cause = "turn"
+    turned.offset = 200
+    var checker = ReaderInvariants()
+    _ = checker.check(before)
+    #expect(rules(turned, checker: &checker).isEmpty)  // pages 1–2 → 3–4, the place at 200
+    #expect(rules(turned, checker: &checker).isEmpty)  // a turn at the end stays put
+    turned.offset = 250
+    #expect(rules(turned, checker: &checker) == ["turn-one-screen"])  // on screen, but mid-page
+    turned.offset = 200
+    before.pages = [6, 7]
+    checker = ReaderInvariants()
+    _ = checker.check(before)
+    #expect(rules(turned, checker: &checker) == ["turn-one-screen"])  // pages 7–8 → 3–4 skips a spread
+    checker.forgetScreen()
+    #expect(rules(turned, checker: &checker).isEmpty)  // nothing to measure from
   }
 
   @Test("same-key-same-breaks") func sameKey() {

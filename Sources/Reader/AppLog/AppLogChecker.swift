@@ -108,6 +108,23 @@ struct AppLogChecker {
     return false
   }
 
+  /// The move a `shown` at `t` answers, among those not yet answered (from `first`) that came by
+  /// then: a go-to or an opened chapter whose place it shows, else the oldest. Moves passed over
+  /// did nothing on screen (a turn at either end of the text).
+  private func move(shown: Shown, at t: Double, from first: Int) -> Int? {
+    var pending = first
+    while pending < moves.count, moves[pending].time <= t { pending += 1 }
+    guard first < pending else { return nil }
+    let target = { (k: Int) -> Int? in
+      switch moves[k].kind {
+      case .goto(let offset): min(max(0, offset), self.document.utf16Count)
+      case .navigation(let n): n.offset
+      default: nil
+      }
+    }
+    return (first..<pending).first { target($0) == shown.offset } ?? first
+  }
+
   /// The shown states, against the reader's rules and `layout-matches-fold`.
   private mutating func checkShown() {
     // What each pagination entry answers, and when each answered layout went on screen.
@@ -144,7 +161,10 @@ struct AppLogChecker {
         stamps[i] = lastStamp
       case .shown(let shown):
         stamps[i] = max(t, lastStamp)
-        guard !afterExtra, let current = onScreen.last(where: { $0.time <= t }) else { continue }
+        guard !afterExtra, let current = onScreen.last(where: { $0.time <= t }) else {
+          invariants.forgetScreen()
+          continue
+        }
         let model = alignment.settles[current.settle].geometry
         var cause = EventType.shown
         var causeTime = t
@@ -153,10 +173,10 @@ struct AppLogChecker {
           cause = alignment.settles[k].settled.cycle.cause == .chapter ? .navigation : .settled
           causeTime = alignment.settles[k].time
           afterAnswer = nil
-        } else if nextMove < moves.count, moves[nextMove].time <= t {
-          cause = moves[nextMove].kind.type
-          causeTime = moves[nextMove].time
-          nextMove += 1
+        } else if let k = move(shown: shown, at: t, from: nextMove) {
+          cause = moves[k].kind.type
+          causeTime = moves[k].time
+          nextMove = k + 1
         }
         if cause == .settled || cause == .navigation {  // a move before the settle found nothing on screen or was shown already
           while nextMove < moves.count, moves[nextMove].time <= causeTime { nextMove += 1 }

@@ -27,12 +27,12 @@ public enum ComputeModel: Sendable, Equatable, CustomStringConvertible {
   public static func fixed(_ ms: Double) -> ComputeModel { .fixed(ms: ms, analysisMs: 0) }
 
   /// The forms `--compute-model` accepts.
-  public static let acceptedForms = "host, fixed:MS (MS ≥ 0), device, device:low, device:high"
+  public static let acceptedForms = "host (or thread-cpu), fixed:MS (MS ≥ 0), device, device:low, device:high"
 
-  /// Parses `host`, `fixed:MS`, `device`, `device:low`, `device:mid` or `device:high`.
+  /// Parses `host` (or `thread-cpu`, its name in reports), `fixed:MS`, `device`, `device:low`, `device:mid` or `device:high`.
   public init(parsing text: String) throws(ComputeModelError) {
     switch text {
-    case "host": self = .host
+    case "host", "thread-cpu": self = .host  // its name in reports, given back
     case "device", "device:mid": self = .device(.mid)
     case "device:low": self = .device(.low)
     case "device:high": self = .device(.high)

@@ -15,6 +15,7 @@ import Typesetter
 /// | `page-order` | a spread's first (lower-numbered) page sits left of the second in `ltr`, right of it in `rtl` |
 /// | `fold-clear` | no page and no text line crosses a fold the page geometry keeps clear (`PageGeometry.keepOutFrames`) |
 /// | `turn-only-on-turn` | the place moved only on a `turn` or `goto` |
+/// | `turn-one-screen` | a turn moves one page or one spread, and the place becomes the first character on screen |
 /// | `same-key-same-breaks` | the same layout key always gives the same page breaks |
 /// | `notes-kept` | the notes text is the one the last notes input left (no layout change alters it) |
 /// | `notes-beside-single-page` | with the notes open in a spread pose, no page sits in the trailing region |
@@ -25,6 +26,12 @@ public struct ReaderInvariants: Sendable {
   public static let emptyNotesHash = ContentHash.of([UInt8]())
   /// The hash the last notes input (`note`, `addToNotes`) left.
   private var notesHash = ReaderInvariants.emptyNotesHash
+  /// The first page of the last state checked: where a turn starts from.
+  private var lastFirstPage: Int?
+
+  /// The screen changed in a way not checked (an app's state after a pagination that broke a
+  /// rule): the next turn has nothing to be measured from.
+  public mutating func forgetScreen() { lastFirstPage = nil }
 
   /// A notes input changed the text to one with this hash: from now on every state must show it.
   public mutating func notesEdited(to hash: String) { notesHash = hash }
@@ -119,6 +126,8 @@ public struct ReaderInvariants: Sendable {
     {
       found.append(("turn-only-on-turn", "the place moved from \(previous) to \(s.offset) on a \(s.cause) event"))
     }
+    if s.cause == "turn", let problem = turnProblem(s, visible: visible) { found.append(("turn-one-screen", problem)) }
+    lastFirstPage = s.pages.first
     found += notesAndSelectionProblems(s)
     // same-key-same-breaks (a real app's page breaks are not known)
     guard s.allPagesKnown else { return found }
@@ -128,6 +137,20 @@ public struct ReaderInvariants: Sendable {
       fingerprints[s.key] = s.breaksFingerprint
     }
     return found
+  }
+
+  /// `turn-one-screen`: DESIGN §6 rules 3 and 7 — never skip unread text, and re-anchor the place
+  /// to the first character now on screen. Staying put (a turn at either end) is no move.
+  private func turnProblem(_ s: ReaderSnapshot, visible: [Range<Int>]) -> String? {
+    let step = s.geometry.pagesPerScreen
+    if let last = lastFirstPage, let first = s.pages.first, first != last, abs(first - last) != step {
+      let unit = step == 2 ? "one spread (2 pages)" : "one page"
+      return "a turn moved from page \(last + 1) to page \(first + 1); a turn moves \(unit)"
+    }
+    if let start = visible.first?.lowerBound, s.offset != start {
+      return "after a turn the place is \(s.offset), not the first character on screen (\(start))"
+    }
+    return nil
   }
 
   /// `notes-kept`, `notes-beside-single-page` and `selection-in-page`.
