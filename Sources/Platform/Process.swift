@@ -82,6 +82,10 @@ public enum StopRequest {
   /// The signal that asked for the stop (`SIGINT`, `SIGTERM`), nil when none did.
   public static var signal: Int32? { flag > 0 ? Int32(flag) : nil }
 
+  /// Clears this thread's own request when its run is over; a signal's stays, for the command
+  /// line to report.
+  public static func clearThisThread() { pthread_setspecific(requested, nil) }
+
   /// True when Ctrl-C (`SIGINT`) asked for the stop.
   public static var isCtrlC: Bool { signal == SIGINT }
 

@@ -144,6 +144,23 @@ struct AppLogCLITests {
     #expect(check.stdout.contains("the place is 2500, not the first character on screen (1929)"), "\(check.stdout)")
   }
 
+  /// DESIGN §6 rule 5: a spread's two pages get the narrower region's size. An app whose right
+  /// page is its own region's 300 pt while the left is 331.5 breaks layout-matches-fold.
+  @Test("a spread of two page sizes breaks layout-matches-fold")
+  func spreadPagesOneSize() throws {
+    let text = try String(contentsOfFile: TestSupport.packageRoot + "/docs/app-logs/default.jsonl", encoding: .utf8)
+    let uneven = text.replacingOccurrences(
+      of: #"{"x":515.5,"y":20,"width":331.5,"height":571}],"notes":"trailing"}"#,
+      with: #"{"x":515.5,"y":20,"width":300,"height":571}],"notes":"trailing"}"#)
+    #expect(uneven != text)
+    let path = temporaryPath("uneven.jsonl")
+    writeFile(path, Array(uneven.utf8))
+    let check = CLIHarness.run(["check", "traces/default.hinge", "--app", path])
+    #expect(check.code == 1)
+    #expect(Self.rules(check.stdout) == ["layout-matches-fold"], "\(check.stdout)")
+    #expect(check.stdout.contains("331.5×571 and 300×571"), "\(check.stdout)")
+  }
+
   @Test("the bundled correct log passes; a violation names the app's line and the simulator's state")
   func lineAndState() {
     #expect(CLIHarness.run(["check", "traces/default.hinge", "--app", "docs/app-logs/default.jsonl"]).code == 0)

@@ -21,8 +21,12 @@ struct SignalTests {
     return path
   }()
 
-  /// Runs the binary with `arguments`, sends `signal` after `delayMs`, returns (exit status, stdout, stderr).
-  static func run(_ arguments: [String], signal: Int32, delayMs: UInt32 = 700) throws -> (Int32, String, String) {
+  /// Runs the binary with `arguments`, sends `signal` after `delayMs` — and, with `ready`, once
+  /// it holds (polled for up to 60 s: a loaded machine starts a browser slowly) — and returns
+  /// (exit status, stdout, stderr).
+  static func run(
+    _ arguments: [String], signal: Int32, delayMs: UInt32 = 700, ready: (() -> Bool)? = nil
+  ) throws -> (Int32, String, String) {
     let out = "/tmp/hingesim-signal-\(getpid())-\(signal).out"
     let err = out + ".err"
     var actions = posix_spawn_file_actions_t()
@@ -47,6 +51,9 @@ struct SignalTests {
       throw CocoaError(.executableLoad)
     }
     usleep(delayMs * 1000)
+    if let ready {
+      for _ in 0..<1200 where !ready() { usleep(50_000) }
+    }
     kill(pid, signal)
     var status: Int32 = 0
     waitpid(pid, &status, 0)

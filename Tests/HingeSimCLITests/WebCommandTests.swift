@@ -249,7 +249,10 @@ struct WebCommandTests {
     let directory = try #require(POSIX.temporaryDirectory(prefix: "hingesim-web-sigint"))
     defer { Directory.removeTree(directory) }
     let log = directory + "/app.jsonl"
-    let (code, _, stderr) = try SignalTests.run(["web", "--app-log", log], signal: SIGINT, delayMs: 4000)
+    // Once the page has reported something beyond the sync line, however long the browser took.
+    let (code, _, stderr) = try SignalTests.run(["web", "--app-log", log], signal: SIGINT, delayMs: 1000) {
+      (POSIX.readSmallFile(log) ?? "").split(separator: "\n").count > 1
+    }
     #expect(code == 130, "\(stderr)")
     #expect(stderr.contains("interrupted by SIGINT"))
     let lines = (POSIX.readSmallFile(log) ?? "").split(separator: "\n")

@@ -68,7 +68,11 @@ struct KnobRun {
     // page — so it is a clean exit there. Any other signal, and Ctrl-C during a plain replay,
     // is a run cut short: the command line says so (130, 143).
     defer {
-      if StopRequest.isCtrlC, options.replay == nil || options.view || options.web { StopRequest.set(false) }
+      if StopRequest.isCtrlC, options.replay == nil || options.view || options.web {
+        StopRequest.set(false)
+      } else {
+        StopRequest.clearThisThread()
+      }
     }
     let out = context.stdout
     out.lineBuffered = true

@@ -10,7 +10,7 @@ import Platform
 /// | `paginated-before-settle` | the pagination that answers a settle started after it, not while sizes still came |
 /// | `paginate-once-per-settle` | one pagination per settle: none on transient sizes, none repeated |
 /// | `shown-after-settle` | every settle that changed the layout is paginated and then shown |
-/// | `layout-matches-fold` | one page or a spread by the fold, notes beside it or in a sheet, the tabletop page above the fold, as the page geometry says |
+/// | `layout-matches-fold` | one page or a spread by the fold (both pages one size), notes beside it or in a sheet, the tabletop page above the fold, as the page geometry says |
 public enum AppInvariants {
   /// The rules, in the order of the table.
   public static let rules = [
@@ -38,6 +38,14 @@ public enum AppInvariants {
     if shown.notes != model.notes {
       return
         "the app puts notes in a \(shown.notes.rawValue == "sheet" ? "sheet" : "trailing region"), the fold asks for \(model.notes == .sheet ? "a sheet" : "the trailing side")"
+    }
+    // DESIGN §6 rule 5: both pages of a spread get the narrower region's size.
+    if shown.layout == .spread, shown.frames.count == 2,
+      abs(shown.frames[0].width - shown.frames[1].width) > frameTolerance
+        || abs(shown.frames[0].height - shown.frames[1].height) > frameTolerance
+    {
+      let sizes = shown.frames.map { size($0.width, $0.height) }.joined(separator: " and ")
+      return "the spread's pages are \(sizes); both get the narrower region's size"
     }
     if model.layout == .tabletop, let fold = model.keepOutFrames.first,
       let below = shown.frames.first(where: { $0.maxY > fold.y + frameTolerance })
