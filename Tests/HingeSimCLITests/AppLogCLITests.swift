@@ -132,13 +132,8 @@ struct AppLogCLITests {
   /// breaks it, though 2500 is on screen.
   @Test("a turn that leaves the place mid-page breaks turn-one-screen")
   func turnReanchors() throws {
-    let text = try String(contentsOfFile: TestSupport.packageRoot + "/docs/app-logs/default.jsonl", encoding: .utf8)
-    let moved = text.replacingOccurrences(
-      of: #"{"t":3300,"type":"shown","offset":1929,"#, with: #"{"t":3300,"type":"shown","offset":2500,"#)
-    #expect(moved != text)
-    let path = temporaryPath("mid-page.jsonl")
-    writeFile(path, Array(moved.utf8))
-    let check = CLIHarness.run(["check", "traces/default.hinge", "--app", path])
+    let check = try Self.checkDefault(
+      editing: #"{"t":3300,"type":"shown","offset":1929,"#, to: #"{"t":3300,"type":"shown","offset":2500,"#)
     #expect(check.code == 1)
     #expect(Self.rules(check.stdout) == ["turn-one-screen"], "\(check.stdout)")
     #expect(check.stdout.contains("the place is 2500, not the first character on screen (1929)"), "\(check.stdout)")
@@ -148,17 +143,22 @@ struct AppLogCLITests {
   /// page is its own region's 300 pt while the left is 331.5 breaks layout-matches-fold.
   @Test("a spread of two page sizes breaks layout-matches-fold")
   func spreadPagesOneSize() throws {
-    let text = try String(contentsOfFile: TestSupport.packageRoot + "/docs/app-logs/default.jsonl", encoding: .utf8)
-    let uneven = text.replacingOccurrences(
-      of: #"{"x":515.5,"y":20,"width":331.5,"height":571}],"notes":"trailing"}"#,
-      with: #"{"x":515.5,"y":20,"width":300,"height":571}],"notes":"trailing"}"#)
-    #expect(uneven != text)
-    let path = temporaryPath("uneven.jsonl")
-    writeFile(path, Array(uneven.utf8))
-    let check = CLIHarness.run(["check", "traces/default.hinge", "--app", path])
+    let check = try Self.checkDefault(
+      editing: #"{"x":515.5,"y":20,"width":331.5,"height":571}],"notes":"trailing"}"#,
+      to: #"{"x":515.5,"y":20,"width":300,"height":571}],"notes":"trailing"}"#)
     #expect(check.code == 1)
     #expect(Self.rules(check.stdout) == ["layout-matches-fold"], "\(check.stdout)")
     #expect(check.stdout.contains("331.5×571 and 300×571"), "\(check.stdout)")
+  }
+
+  /// `check traces/default.hinge --app` on the bundled correct log with one piece of it edited.
+  static func checkDefault(editing old: String, to new: String) throws -> CLIResult {
+    let text = try String(contentsOfFile: TestSupport.packageRoot + "/docs/app-logs/default.jsonl", encoding: .utf8)
+    let edited = text.replacingOccurrences(of: old, with: new)
+    #expect(edited != text)
+    let path = temporaryPath("edited-\(UInt64.random(in: 0...UInt64.max)).jsonl")
+    writeFile(path, Array(edited.utf8))
+    return CLIHarness.run(["check", "traces/default.hinge", "--app", path])
   }
 
   @Test("the bundled correct log passes; a violation names the app's line and the simulator's state")
