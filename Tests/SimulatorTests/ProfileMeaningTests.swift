@@ -25,6 +25,27 @@ struct ProfileMeaningTests {
     }
   }
 
+  /// A missing key is pointed at through the object that should hold it: the document's own
+  /// `{` (line 1) for a top-level key, `"hinge"` (line 4) for one of its keys.
+  @Test(
+    "a missing key: expected the key, found none, at the object that lacks it",
+    arguments: [
+      (#""name": "iphone-duo","#, "", "name: expected the key 'name', found none", 1),
+      (
+        #""range": { "min": 0, "max": 180,"#, #""rangeX": { "min": 0, "max": 180,"#,
+        "hinge.range: expected the key 'range', found none", 4
+      ),
+    ])
+  func missing(_ old: String, _ new: String, _ message: String, _ line: Int) {
+    guard case .failure(let error) = Self.load(replacing: old, with: new) else {
+      Issue.record("accepted a profile without \(old)")
+      return
+    }
+    #expect(error.message == message, "\(error)")
+    #expect(error.line == line, "\(error)")
+    #expect(error.column > 0)
+  }
+
   @Test(
     "values that break every run are refused, naming the key and where it is",
     arguments: [

@@ -25,7 +25,7 @@ extension Profile {
       let bytes = (try? FileBytes.read(path: path, display: display)) ?? []
       // A missing key is pointed at through the object that lacks it.
       var path = error.path
-      if error.message.hasSuffix("found none") || error.message.contains(": missing") {
+      if error.message.hasSuffix("found none") {
         path = String(path.split(separator: ".").dropLast().joined(separator: "."))
       }
       let (line, column) = ProfileKeyLocator.locate(path, in: bytes) ?? (0, 0)
@@ -133,7 +133,7 @@ struct ProfileFields {
         throw ProfileError(message: "\(path): expected an object at '\(part)', found \(current.found)")
       }
       guard let next = current[String(part)] else {
-        throw ProfileError(message: "\(path): missing")
+        throw ProfileError(message: "\(path): expected the key '\(part)', found none")
       }
       current = next
     }
@@ -215,11 +215,13 @@ struct ProfileFields {
       }
     }
     guard poses[.closed] != nil else {
-      throw ProfileError(message: "poses.closed: missing (every profile needs the closed pose)")
+      throw ProfileError(message: "poses.closed: expected the closed pose (every profile needs it), found none")
     }
     if hinge != nil {
       for pose in [Pose.openWide, .book, .openTall, .tabletop] where poses[pose] == nil {
-        throw ProfileError(message: "poses.\(pose.rawValue): missing (a profile with a hinge needs it)")
+        throw ProfileError(
+          message:
+            "poses.\(pose.rawValue): expected the \(pose.rawValue) pose (a profile with a hinge needs it), found none")
       }
     }
     try requireSource("pages")
@@ -252,7 +254,10 @@ struct ProfileFields {
     for (key, _) in poseFields {
       let display = try geometryDisplay("poses." + key)
       guard displays[display] != nil else {
-        throw ProfileError(message: "displays.\(display.rawValue): missing (poses.\(key) is shown on it)")
+        throw ProfileError(
+          message:
+            "displays.\(display.rawValue): expected the \(display.rawValue) display (poses.\(key) is shown on it), found none"
+        )
       }
     }
     try requireSource("navigationBar")

@@ -160,6 +160,10 @@ extension Profile {
 /// written there (inherited from a base profile).
 enum ProfileKeyLocator {
   static func locate(_ path: String, in bytes: [UInt8]) -> (line: Int, column: Int)? {
+    // A key missing at the top is pointed at through the document's own object.
+    if path.isEmpty {
+      return bytes.firstIndex(of: UInt8(ascii: "{")).map { FileBytes.lineAndColumn(of: $0, in: bytes) }
+    }
     var parts = path.split(separator: ".").map(String.init)[...]
     var object = 0
     var found: Int?
