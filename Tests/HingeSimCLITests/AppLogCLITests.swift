@@ -151,6 +151,24 @@ struct AppLogCLITests {
     #expect(check.stdout.contains("331.5×571 and 300×571"), "\(check.stdout)")
   }
 
+  /// DESIGN §6: a selection is clipped to one page. In traces/notes.hinge the reader keeps 700
+  /// to 973, the end of the closed phone's first page; an app that keeps 700 to 1100 runs into
+  /// page 2 and breaks selection-in-page, at that selection's line.
+  @Test("a selection across a page end breaks selection-in-page")
+  func selectionInOnePage() {
+    let log = temporaryPath("notes-selection.jsonl")
+    #expect(CLIHarness.run(["run", "traces/notes.hinge", "--compute-ms", "1", "--emit-app-log", log]).code == 0)
+    let text = POSIX.readSmallFile(log) ?? ""
+    #expect(text.contains(#""type":"selection","range":[700,973]}"#))
+    #expect(CLIHarness.run(["check", "traces/notes.hinge", "--app", log]).code == 0)
+    let across = text.replacingOccurrences(of: #""range":[700,973]}"#, with: #""range":[700,1100]}"#)
+    writeFile(log, Array(across.utf8))
+    let check = CLIHarness.run(["check", "traces/notes.hinge", "--app", log])
+    #expect(check.code == 1)
+    #expect(Self.rules(check.stdout) == ["selection-in-page"], "\(check.stdout)")
+    #expect(check.stdout.contains("the selection 700..<1100 is not inside one page"), "\(check.stdout)")
+  }
+
   /// `check traces/default.hinge --app` on the bundled correct log with one piece of it edited.
   static func checkDefault(editing old: String, to new: String) throws -> CLIResult {
     let text = try String(contentsOfFile: TestSupport.packageRoot + "/docs/app-logs/default.jsonl", encoding: .utf8)

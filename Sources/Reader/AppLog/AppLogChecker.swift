@@ -142,6 +142,7 @@ struct AppLogChecker {
     onScreen.sort { $0.time < $1.time }
     var invariants = ReaderInvariants()
     var previousOffset: Int?
+    var lastShown: Shown?
     var afterAnswer: Int?  // the settle whose pagination came last, until its shown
     var afterExtra = false
     var lastStamp = -Double.infinity
@@ -160,6 +161,7 @@ struct AppLogChecker {
         }
         stamps[i] = lastStamp
       case .shown(let shown):
+        lastShown = shown
         stamps[i] = max(t, lastStamp)
         guard !afterExtra, let current = onScreen.last(where: { $0.time <= t }) else {
           invariants.forgetScreen()
@@ -200,6 +202,12 @@ struct AppLogChecker {
           add("layout-matches-fold", problem, entry: i, time: t, cause: cause, causeTime: causeTime)
         }
         previousOffset = shown.offset
+      case .selection(let range) where !range.isEmpty:
+        // Against the pages last shown: the app reports no others.
+        let visible = lastShown?.ranges ?? []
+        if let problem = ReaderInvariants.selectionProblem(range, pages: visible, allPagesKnown: false) {
+          add("selection-in-page", problem, entry: i, time: t, cause: .selection, causeTime: t)
+        }
       default: break
       }
     }

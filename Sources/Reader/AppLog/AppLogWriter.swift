@@ -5,7 +5,8 @@ import EventStream
 ///
 /// The model's clock is the script's; the log's is shifted by `appClockOffset` (an app's
 /// monotonic clock never starts at the script's 0), and its `sync` says so. Every scene size is
-/// a `frame` (the app measures each size of a burst), each `paginated` and `shown` is one line.
+/// a `frame` (the app measures each size of a burst), each `paginated`, `shown` and `selection`
+/// is one line.
 ///
 /// ```swift
 /// var writer = AppLogWriter(textLength: 49_990, textHash: "ffd7e32a8e84e2fe")
@@ -54,6 +55,10 @@ public struct AppLogWriter: Sendable {
     case .shown(let s):
       var w = start(event.time, "shown")
       EventWriter.shownLayout(s, into: &w)
+      return finish(w)
+    case .selection(let s):
+      var w = start(event.time, "selection")
+      w.field("range", [s.offset, s.offset + s.length])
       return finish(w)
     default: return nil
     }

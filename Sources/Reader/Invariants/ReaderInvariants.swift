@@ -170,19 +170,23 @@ public struct ReaderInvariants: Sendable {
           ))
       }
     }
-    if let selection = s.selection {
-      let inOnePage = s.pageRanges.contains {
-        $0.lowerBound <= selection.lowerBound && selection.upperBound <= $0.upperBound
-      }
-      if !inOnePage || selection.isEmpty {
-        found.append(
-          (
-            "selection-in-page",
-            "the selection \(selection.lowerBound)..<\(selection.upperBound) is not inside one page"
-          ))
-      }
+    if let selection = s.selection, let problem = Self.selectionProblem(selection, pages: s.pageRanges) {
+      found.append(("selection-in-page", problem))
     }
     return found
+  }
+
+  /// `selection-in-page` against `pages`, every page's range. With `allPagesKnown` false they
+  /// are the visible pages only (an app's): a selection touching one of them must lie inside
+  /// it, and one that touches none cannot be judged.
+  public static func selectionProblem(_ selection: Range<Int>, pages: [Range<Int>], allPagesKnown: Bool = true)
+    -> String?
+  {
+    let touched = pages.filter { $0.overlaps(selection) }
+    let judged = allPagesKnown || !touched.isEmpty
+    let inOnePage = pages.contains { $0.lowerBound <= selection.lowerBound && selection.upperBound <= $0.upperBound }
+    guard judged, !inOnePage || selection.isEmpty else { return nil }
+    return "the selection \(selection.lowerBound)..<\(selection.upperBound) is not inside one page"
   }
 
   /// The fold of a spread pose — a vertical fold running the reader's height with room for a
