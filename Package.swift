@@ -47,7 +47,7 @@ let package = Package(
     // Text layout: HarfBuzz shaping, fontconfig fallback, FriBidi levels, libunibreak breaks,
     // libhyphen hyphenation, pagination.
     .target(
-      name: "Typesetter", dependencies: ["CHarfBuzz", "CUnibreak", "CHyphen", "CFontconfig", "CFribidi"]),
+      name: "Typesetter", dependencies: ["CHarfBuzz", "CUnibreak", "CHyphen", "CFontconfig", "CFribidi", "Platform"]),
     // The reader: its rules (place, spreads, page frames, notes, invariants) and the main thread that charges
     // compute time; the fixed-layout (PDF) reader, whose page count and sizes poppler reads.
     .target(name: "Reader", dependencies: ["EventStream", "Simulator", "Typesetter", "Platform", "CPoppler"]),

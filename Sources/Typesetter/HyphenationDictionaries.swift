@@ -1,4 +1,4 @@
-import Glibc
+import Platform
 
 /// libhyphen pattern files per language, as Debian installs them (`hyphen-en-us`, `hyphen-de`, …:
 /// `/usr/share/hyphen/hyph_LL_RR.dic`).
@@ -41,19 +41,11 @@ public enum HyphenationDictionaries {
     if let region { candidates.append("hyph_\(language)_\(region).dic") }
     candidates.append("hyph_\(language)_\(main ?? language.uppercased()).dic")
     candidates.append("hyph_\(language).dic")
-    for name in candidates where access(directory + "/" + name, R_OK) == 0 {
+    for name in candidates where POSIX.isReadable(directory + "/" + name) {
       return directory + "/" + name
     }
     // Any region of the language, first by name.
-    guard let dir = opendir(directory) else { return nil }
-    defer { closedir(dir) }
-    var names: [String] = []
-    while let entry = readdir(dir) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-      }
-      if name.hasPrefix("hyph_\(language)_") && name.hasSuffix(".dic") { names.append(name) }
-    }
+    let names = Directory.files(in: directory).filter { $0.hasPrefix("hyph_\(language)_") && $0.hasSuffix(".dic") }
     return names.sorted().first.map { directory + "/" + $0 }
   }
 }
