@@ -78,7 +78,8 @@ let package = Package(
     .target(
       name: "TestSupport", dependencies: ["EventStream", "Simulator", "Timing"], path: "Tests/TestSupport"),
     .target(name: "KnobTestSupport", dependencies: ["CFakeEvdev"], path: "Tests/KnobTestSupport"),
-    .testTarget(name: "EventStreamTests", dependencies: ["EventStream", "Platform", "TestSupport"]),
+    .testTarget(name: "PlatformTests", dependencies: ["Platform"]),
+    .testTarget(name: "EventStreamTests", dependencies: ["EventStream", "TestSupport"]),
     .testTarget(name: "InputsTests", dependencies: ["Inputs", "Simulator", "TestSupport", "CEvdev"]),
     .testTarget(name: "SimulatorTests", dependencies: ["Simulator", "TestSupport"]),
     .testTarget(
@@ -88,6 +89,7 @@ let package = Package(
     .testTarget(name: "TimingTests", dependencies: ["Timing", "Simulator", "TestSupport"]),
     .testTarget(name: "ReportsTests", dependencies: ["Reports", "Reader", "Timing", "Simulator", "TestSupport"]),
     .testTarget(name: "BackendsTests", dependencies: ["Backends", "EventStream", "Platform"]),
+    .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks"]),
     .testTarget(name: "KnobTests", dependencies: ["Knob", "KnobTestSupport", "CFakeEvdev", "CEvdev"]),
     .testTarget(
       name: "HingeSimCLITests",
