@@ -181,6 +181,19 @@ struct CDPWebSocketTests {
     #expect(throws: BrowserError.malformed("a WebSocket frame of 1001 bytes")) { try reader.next() }
   }
 
+  /// Found by the websocket fuzz target: a 64-bit length with its top bit set was read as a
+  /// negative length, which passed the limit and trapped slicing the payload.
+  @Test func aLengthWithItsTopBitSetIsRefusedNotNegative() {
+    for top: UInt8 in [0x80, 0xff] {
+      var reader = WebSocketFrameReader()
+      reader.append([0x89, 0xff, top, 0xff, 0x2c, 0x5d, 0xa8, 0x2f, 0x5d, 0x2f, 0xe8][...])
+      #expect(throws: BrowserError.self) { try reader.next() }
+    }
+    var reader = WebSocketFrameReader()
+    reader.append([0x82, 0x7f, 0x80, 0, 0, 0, 0, 0, 0, 0][...])
+    #expect(throws: BrowserError.malformed("a WebSocket frame of 9223372036854775808 bytes")) { try reader.next() }
+  }
+
   @Test func theHTTPHeadEndsAtTheBlankLine() throws {
     #expect(try HTTPAnswer.splitHead(Array("HTTP/1.1 200 OK\r\nA: b\r\n".utf8)) == nil)
     let split = try #require(try HTTPAnswer.splitHead(Array("HTTP/1.1 200 OK\r\nA: b\r\n\r\n{}\r\n\r\n".utf8)))

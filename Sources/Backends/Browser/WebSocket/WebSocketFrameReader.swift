@@ -21,7 +21,7 @@ public struct WebSocketFrameReader: Sendable {
   public let limit: Int
 
   /// Makes a reader.
-  public init(limit: Int = 256 << 20) { self.limit = limit }
+  public init(limit: Int = 256 << 20) { self.limit = max(0, limit) }
 
   /// Bytes received that are not yet part of an item (an incomplete frame, or frames not read).
   public var pendingCount: Int { buffer.count - start }
@@ -38,18 +38,20 @@ public struct WebSocketFrameReader: Sendable {
       let second = buffer[start + 1]
       let fin = first & 0x80 != 0
       let opcode = first & 0x0f
-      var length = Int(second & 0x7f)
+      // 7 bits, or 16 or 64 bits after them (unsigned: the top bit set is no negative length).
+      var announced = UInt64(second & 0x7f)
       var offset = start + 2
-      if length == 126 {
+      if announced == 126 {
         guard buffer.count - start >= 4 else { return nil }
-        length = Int(buffer[start + 2]) << 8 | Int(buffer[start + 3])
+        announced = UInt64(buffer[start + 2]) << 8 | UInt64(buffer[start + 3])
         offset = start + 4
-      } else if length == 127 {
+      } else if announced == 127 {
         guard buffer.count - start >= 10 else { return nil }
-        length = buffer[start + 2..<start + 10].reduce(0) { $0 << 8 | Int($1) }
+        announced = buffer[start + 2..<start + 10].reduce(0) { $0 << 8 | UInt64($1) }
         offset = start + 10
       }
-      guard length <= limit else { throw .malformed("a WebSocket frame of \(length) bytes") }
+      guard announced <= UInt64(limit) else { throw .malformed("a WebSocket frame of \(announced) bytes") }
+      let length = Int(announced)
       let masked = second & 0x80 != 0
       let maskOffset = offset
       if masked { offset += 4 }
