@@ -236,6 +236,17 @@ struct CDPWebSocketTests {
     }
   }
 
+  /// Found writing the websocket fuzz target (the input is a seed there): an accept header with
+  /// nothing after its colon trapped (the value was the second piece of a split that gave one).
+  @Test func anEmptyAcceptHeaderIsRefused() {
+    for line in ["Sec-WebSocket-Accept:", "sec-websocket-accept:  ", "Sec-WebSocket-Accept::"] {
+      #expect(throws: BrowserError.malformed("Sec-WebSocket-Accept is not the key's (RFC 6455 §4.2.2)")) {
+        try HTTPAnswer.checkUpgrade(
+          head: "HTTP/1.1 101 Switching Protocols\r\n" + line, key: "dGhlIHNhbXBsZSBub25jZQ==", endpoint: "ws://h:1/x")
+      }
+    }
+  }
+
   @Test func aURLThatIsNotHostAndPortIsRefused() {
     #expect(throws: BrowserError.self) { try CDPWebSocket.hostAndPort("http://localhost") }
     #expect((try? CDPWebSocket.hostAndPort("http://127.0.0.1:9222/")) ?? ("", 0) == ("127.0.0.1", 9222))

@@ -49,7 +49,7 @@ public enum HTTPAnswer {
     }
     let expected = CDPWebSocket.acceptKey(for: key)
     let accept = lines.first { $0.lowercased().hasPrefix("sec-websocket-accept:") }
-      .map { $0.split(separator: ":", maxSplits: 1)[1].trimmingSpaces }
+      .map { $0.drop(while: { $0 != ":" }).dropFirst().trimmingSpaces }
     guard accept == expected else { throw .malformed("Sec-WebSocket-Accept is not the key's (RFC 6455 §4.2.2)") }
   }
 }
