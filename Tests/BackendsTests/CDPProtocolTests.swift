@@ -181,6 +181,22 @@ struct CDPWebSocketTests {
     #expect(throws: BrowserError.malformed("a WebSocket frame of 1001 bytes")) { try reader.next() }
   }
 
+  /// The limit holds for a whole message too, not only for each of its frames (a peer could
+  /// send continuations without end). The websocket fuzz target checks it.
+  @Test func aMessageOverTheLimitInSeveralFramesIsRefused() throws {
+    var reader = WebSocketFrameReader(limit: 1024)
+    reader.append(([0x01, 0x7e, 0x02, 0x00] + [UInt8](repeating: 97, count: 512))[...])
+    reader.append(([0x89, 0x00] + [0x00, 0x7e, 0x02, 0x00] + [UInt8](repeating: 98, count: 512))[...])
+    #expect(try reader.next() == .ping([]))  // a ping between the pieces does not count
+    #expect(try reader.next() == nil)  // 1,024 bytes so far, the message not finished
+    reader.append([0x80, 0x01][...])  // one more byte announced
+    #expect(
+      throws: BrowserError.malformed("a WebSocket message longer than 1024 bytes (its frames so far and one of 1)")
+    ) {
+      try reader.next()
+    }
+  }
+
   /// Found by the websocket fuzz target: a 64-bit length with its top bit set was read as a
   /// negative length, which passed the limit and trapped slicing the payload.
   @Test func aLengthWithItsTopBitSetIsRefusedNotNegative() {

@@ -1,8 +1,8 @@
 /// Reads WebSocket frames (RFC 6455 §5.2) from the bytes received so far, without a socket:
 /// `append` what arrived, then call `next` until it gives nil. Text, binary and continuation
 /// frames are unmasked and joined into whole messages; a ping and a close are handed over for
-/// the connection to act on; pongs and reserved opcodes are skipped. A frame longer than `limit`
-/// is refused as soon as its header has arrived.
+/// the connection to act on; pongs and reserved opcodes are skipped. A frame, or a message of
+/// several, longer than `limit` is refused as soon as the header that makes it so has arrived.
 public struct WebSocketFrameReader: Sendable {
   /// What the frames read so far amount to.
   public enum Item: Sendable, Equatable {
@@ -17,7 +17,7 @@ public struct WebSocketFrameReader: Sendable {
   private var buffer: [UInt8] = []
   private var start = 0
   private var message: [UInt8] = []
-  /// The longest frame accepted, bytes.
+  /// The longest frame, and the longest message, accepted (bytes).
   public let limit: Int
 
   /// Makes a reader.
@@ -52,6 +52,9 @@ public struct WebSocketFrameReader: Sendable {
       }
       guard announced <= UInt64(limit) else { throw .malformed("a WebSocket frame of \(announced) bytes") }
       let length = Int(announced)
+      if opcode <= 2, message.count + length > limit {
+        throw .malformed("a WebSocket message longer than \(limit) bytes (its frames so far and one of \(length))")
+      }
       let masked = second & 0x80 != 0
       let maskOffset = offset
       if masked { offset += 4 }
