@@ -13,6 +13,7 @@ let package = Package(
     // The fake evdev device as a shared library, for `LD_PRELOAD` by `hingesim bench knob` only.
     .library(name: "FakeEvdev", type: .dynamic, targets: ["CFakeEvdev"]),
     // For the fuzz targets (Fuzz/, a package of its own that depends on this one by path).
+    .library(name: "Backends", targets: ["Backends"]),
     .library(name: "Inputs", targets: ["Inputs"]),
     .library(name: "Knob", targets: ["Knob"]),
     .library(name: "Reader", targets: ["Reader"]),

@@ -10,7 +10,11 @@ import PackageDescription
 // Tools version 5.4 on purpose: from 5.5 on SwiftPM compiles an executable's entry point as
 // `<module>_main` and links `--defsym main=<module>_main`, which fails without a Swift `main`.
 // The fuzz sources use the Swift 5 language mode; the hingesim modules keep their own (6).
-let targets = ["applog", "csv", "evemu", "jsonl", "libinput", "profile", "report", "script", "stream", "typeset"]
+let targets = [
+  "applog", "cdp", "csv", "evemu", "jsonl", "libinput", "profile", "report", "script", "stream", "typeset", "websocket",
+]
+// The browser's protocols (CDP on the pipe, the WebSocket and its HTTP handshake) are in Backends.
+let backends: Set<String> = ["cdp", "websocket"]
 
 let package = Package(
   name: "hingesim-fuzz",
@@ -28,5 +32,11 @@ let package = Package(
         .product(name: "Timing", package: "hingesim"),
         .product(name: "Typesetter", package: "hingesim"),
       ])
-  ] + targets.map { .executableTarget(name: "fuzz-\($0)", dependencies: ["FuzzSupport"]) }
+  ]
+    + targets.map {
+      .executableTarget(
+        name: "fuzz-\($0)",
+        dependencies: ["FuzzSupport"] + (backends.contains($0) ? [.product(name: "Backends", package: "hingesim")] : [])
+      )
+    }
 )

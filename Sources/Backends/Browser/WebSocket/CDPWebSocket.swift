@@ -1,4 +1,3 @@
-import EventStream
 import Platform
 
 /// CDP over a WebSocket (RFC 6455) to a browser started with `--remote-debugging-port`: the
@@ -6,15 +5,12 @@ import Platform
 /// text frames out, frames in (continuations joined, pings answered, a close frame is the end).
 public final class CDPWebSocket: CDPTransport, @unchecked Sendable {
   private let socket: TCPSocket
-  private var buffer: [UInt8] = []
-  private var message: [UInt8] = []
+  private var reader = WebSocketFrameReader()
   private var chunk = [UInt8](repeating: 0, count: 1 << 16)
-  /// The longest message accepted, bytes.
-  private let limit = 256 << 20
 
   private init(socket: TCPSocket, leftover: [UInt8]) {
     self.socket = socket
-    buffer = leftover
+    reader.append(leftover[...])
   }
 
   /// Connects to the browser behind `http://HOST:PORT` (its `/json/version` names the
@@ -22,13 +18,7 @@ public final class CDPWebSocket: CDPTransport, @unchecked Sendable {
   public static func connect(url: String, timeoutMs: Double = 10_000) throws(BrowserError) -> CDPWebSocket {
     let (host, port) = try hostAndPort(url)
     let version = try httpGet(host: host, port: port, path: "/json/version", timeoutMs: timeoutMs)
-    guard let json = try? JSONValue.parse(version), case .string(let ws)? = json["webSocketDebuggerUrl"],
-      ws.hasPrefix("ws://")
-    else {
-      throw .launch("\(url)/json/version gave no webSocketDebuggerUrl (is it a browser's --remote-debugging-port?)")
-    }
-    let rest = ws.dropFirst("ws://".count)
-    let path = rest.firstIndex(of: "/").map { String(rest[$0...]) } ?? "/"
+    let (ws, path) = try HTTPAnswer.debuggerEndpoint(version: version, url: url)
     let socket = try open(host: host, port: port)
     var keyBytes = [UInt8](repeating: 0, count: 16)
     for i in keyBytes.indices { keyBytes[i] = UInt8.random(in: 0...255) }
@@ -38,14 +28,7 @@ public final class CDPWebSocket: CDPTransport, @unchecked Sendable {
       + "Sec-WebSocket-Key: \(key)\r\nSec-WebSocket-Version: 13\r\n\r\n"
     if case .failure(let error) = socket.sendAll(Array(request.utf8)) { throw .io(error.message) }
     let (head, leftover) = try readHead(socket, deadlineMs: MonotonicClock.nowMs() + timeoutMs)
-    let lines = head.split(separator: "\r\n")
-    guard let status = lines.first, status.contains(" 101") else {
-      throw .launch("\(ws): the upgrade was refused (\(lines.first.map(String.init) ?? "no answer"))")
-    }
-    let expected = acceptKey(for: key)
-    let accept = lines.first { $0.lowercased().hasPrefix("sec-websocket-accept:") }
-      .map { $0.split(separator: ":", maxSplits: 1)[1].trimmingSpaces }
-    guard accept == expected else { throw .malformed("Sec-WebSocket-Accept is not the key's (RFC 6455 §4.2.2)") }
+    try HTTPAnswer.checkUpgrade(head: head, key: key, endpoint: ws)
     return CDPWebSocket(socket: socket, leftover: leftover)
   }
 
@@ -93,45 +76,19 @@ public final class CDPWebSocket: CDPTransport, @unchecked Sendable {
       switch read {
       case .failure(let error): throw .io(error.message)
       case .success(0): throw .died(status: nil, stderrTail: "the browser closed the WebSocket")
-      case .success(let n): buffer += chunk[0..<n]
+      case .success(let n): reader.append(chunk[0..<n])
       }
     }
   }
 
-  /// A whole message from the frames buffered so far, if one is complete.
+  /// A whole message from the frames buffered so far, if one is complete; pings are answered
+  /// on the way.
   private func nextMessage() throws(BrowserError) -> [UInt8]? {
-    while buffer.count >= 2 {
-      let fin = buffer[0] & 0x80 != 0
-      let opcode = buffer[0] & 0x0f
-      var length = Int(buffer[1] & 0x7f)
-      var offset = 2
-      if length == 126 {
-        guard buffer.count >= 4 else { return nil }
-        length = Int(buffer[2]) << 8 | Int(buffer[3])
-        offset = 4
-      } else if length == 127 {
-        guard buffer.count >= 10 else { return nil }
-        length = buffer[2..<10].reduce(0) { $0 << 8 | Int($1) }
-        offset = 10
-      }
-      guard length <= limit else { throw .malformed("a WebSocket frame of \(length) bytes") }
-      let masked = buffer[1] & 0x80 != 0
-      let maskOffset = offset
-      if masked { offset += 4 }
-      guard buffer.count >= offset + length else { return nil }
-      var payload = Array(buffer[offset..<offset + length])
-      if masked { for i in payload.indices { payload[i] ^= buffer[maskOffset + (i & 3)] } }
-      buffer.removeFirst(offset + length)
-      switch opcode {
-      case 0, 1, 2:
-        message += payload
-        if fin {
-          defer { message = [] }
-          return message
-        }
-      case 8: throw .died(status: nil, stderrTail: "the browser closed the WebSocket")
-      case 9: try sendFrame(opcode: 10, payload)
-      default: continue
+    while let item = try reader.next() {
+      switch item {
+      case .message(let message): return message
+      case .ping(let payload): try sendFrame(opcode: 10, payload)
+      case .close: throw .died(status: nil, stderrTail: "the browser closed the WebSocket")
       }
     }
     return nil
@@ -166,9 +123,7 @@ public final class CDPWebSocket: CDPTransport, @unchecked Sendable {
     if case .failure(let error) = socket.sendAll(Array(request.utf8)) { throw .io(error.message) }
     let deadline = MonotonicClock.nowMs() + timeoutMs
     var (head, body) = try readHead(socket, deadlineMs: deadline)
-    guard head.hasPrefix("HTTP/1.1 200") || head.hasPrefix("HTTP/1.0 200") else {
-      throw .launch("GET \(path): \(head.split(separator: "\r\n").first.map(String.init) ?? "no answer")")
-    }
+    try HTTPAnswer.requireOK(head: head, path: path)
     var chunk = [UInt8](repeating: 0, count: 1 << 14)
     while MonotonicClock.nowMs() < deadline {
       guard case .success(let ready) = POSIX.poll(socket.fd, timeout: 200), ready.readable || ready.hungUp else {
@@ -184,12 +139,8 @@ public final class CDPWebSocket: CDPTransport, @unchecked Sendable {
   private static func readHead(_ socket: TCPSocket, deadlineMs: Double) throws(BrowserError) -> (String, [UInt8]) {
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 4096)
-    let end: [UInt8] = [13, 10, 13, 10]
     while true {
-      if let i = bytes.indices.dropLast(3).first(where: { bytes[$0..<$0 + 4].elementsEqual(end) }) {
-        return (String(decoding: bytes[..<i], as: UTF8.self), Array(bytes[(i + 4)...]))
-      }
-      guard bytes.count < 65536 else { throw .malformed("an HTTP head over 64 KiB") }
+      if let (head, rest) = try HTTPAnswer.splitHead(bytes) { return (head, rest) }
       let remaining = deadlineMs - MonotonicClock.nowMs()
       guard remaining > 0 else { throw .timeout(method: "the HTTP answer", ms: 0) }
       guard case .success(let ready) = POSIX.poll(socket.fd, timeout: Int32(min(remaining, 1000))),
@@ -201,11 +152,5 @@ public final class CDPWebSocket: CDPTransport, @unchecked Sendable {
       case .success(let n): bytes += chunk[0..<n]
       }
     }
-  }
-}
-
-extension Substring {
-  fileprivate var trimmingSpaces: String {
-    String(self.drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " || $0 == "\r" }).reversed())
   }
 }

@@ -1,0 +1,61 @@
+import EventStream
+
+/// The HTTP/1.1 answers `--browser-url` reads — to `GET /json/version`, then to the WebSocket
+/// upgrade — parsed from bytes, without a socket (`CDPWebSocket` reads them and calls these).
+public enum HTTPAnswer {
+  /// The longest head accepted, bytes.
+  public static let headLimit = 65536
+
+  /// Splits `bytes` at the blank line that ends an HTTP head: the head as text (without the
+  /// blank line; bytes that are not UTF-8 read as U+FFFD) and the bytes after it. Nil while the
+  /// blank line has not arrived; an error when `headLimit` bytes have arrived without one.
+  public static func splitHead(_ bytes: [UInt8]) throws(BrowserError) -> (head: String, rest: [UInt8])? {
+    let end: [UInt8] = [13, 10, 13, 10]
+    if let i = bytes.indices.dropLast(3).first(where: { bytes[$0..<$0 + 4].elementsEqual(end) }) {
+      return (String(decoding: bytes[..<i], as: UTF8.self), Array(bytes[(i + 4)...]))
+    }
+    guard bytes.count < headLimit else { throw .malformed("an HTTP head over 64 KiB") }
+    return nil
+  }
+
+  /// Checks that `GET path` was answered 200 (HTTP/1.1 or 1.0).
+  public static func requireOK(head: String, path: String) throws(BrowserError) {
+    guard head.hasPrefix("HTTP/1.1 200") || head.hasPrefix("HTTP/1.0 200") else {
+      throw .launch("GET \(path): \(head.split(separator: "\r\n").first.map(String.init) ?? "no answer")")
+    }
+  }
+
+  /// The browser's WebSocket, from the body of the answer to `GET /json/version` on `url` (the
+  /// `--browser-url`, for the message): its `ws://` URL and the path to ask the upgrade of.
+  public static func debuggerEndpoint(version body: [UInt8], url: String) throws(BrowserError) -> (
+    url: String, path: String
+  ) {
+    guard let json = try? JSONValue.parse(body), case .string(let ws)? = json["webSocketDebuggerUrl"],
+      ws.hasPrefix("ws://")
+    else {
+      throw .launch("\(url)/json/version gave no webSocketDebuggerUrl (is it a browser's --remote-debugging-port?)")
+    }
+    let rest = ws.dropFirst("ws://".count)
+    let path = rest.firstIndex(of: "/").map { String(rest[$0...]) } ?? "/"
+    return (ws, path)
+  }
+
+  /// Checks the head of the answer to an upgrade asked of `endpoint` with `key`: status 101, and
+  /// a `Sec-WebSocket-Accept` that is the key's (RFC 6455 §4.2.2).
+  public static func checkUpgrade(head: String, key: String, endpoint: String) throws(BrowserError) {
+    let lines = head.split(separator: "\r\n")
+    guard let status = lines.first, status.contains(" 101") else {
+      throw .launch("\(endpoint): the upgrade was refused (\(lines.first.map(String.init) ?? "no answer"))")
+    }
+    let expected = CDPWebSocket.acceptKey(for: key)
+    let accept = lines.first { $0.lowercased().hasPrefix("sec-websocket-accept:") }
+      .map { $0.drop(while: { $0 != ":" }).dropFirst().trimmingSpaces }
+    guard accept == expected else { throw .malformed("Sec-WebSocket-Accept is not the key's (RFC 6455 §4.2.2)") }
+  }
+}
+
+extension Substring {
+  fileprivate var trimmingSpaces: String {
+    String(self.drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " || $0 == "\r" }).reversed())
+  }
+}
