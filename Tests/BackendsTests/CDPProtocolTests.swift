@@ -20,6 +20,21 @@ struct CDPProtocolTests {
     #expect(splitter.next() == Array(#"{"id":2}"#.utf8))
   }
 
+  /// A screenshot's message arrives in many reads: each read searches only the bytes it added
+  /// for the NUL (the whole message once), and the messages after it still split.
+  @Test func aLongMessageInManyReadsIsOneFrame() throws {
+    var splitter = CDPFrameSplitter()
+    let body = [UInt8](repeating: UInt8(ascii: "a"), count: 16 << 20)
+    for i in stride(from: 0, to: body.count, by: 16 << 10) {
+      try splitter.append(body[i..<(i + (16 << 10))])
+      if i + (16 << 10) < body.count { #expect(splitter.next() == nil) }
+    }
+    try splitter.append((Array(#"0"#.utf8) + [0] + Array(#"{"id":3}"#.utf8) + [0])[...])
+    #expect(splitter.next() == body + Array("0".utf8))
+    #expect(splitter.next() == Array(#"{"id":3}"#.utf8))
+    #expect(splitter.next() == nil)
+  }
+
   @Test func aMessageOverTheLimitIsRefusedNotBuffered() {
     var splitter = CDPFrameSplitter(limit: 1 << 20)
     #expect(throws: BrowserError.malformed("a message longer than 1 MiB")) {

@@ -5,6 +5,9 @@ import Platform
 public struct CDPFrameSplitter: Sendable {
   private var buffer: [UInt8] = []
   private var start = 0
+  /// Where the search for the next NUL goes on: the bytes from `start` up to here hold none, so
+  /// a message read in many pieces is searched once, not once per piece.
+  private var searched = 0
   /// The longest message accepted, bytes (a full-page screenshot in base64 is a few MB).
   public var limit: Int
 
@@ -16,6 +19,7 @@ public struct CDPFrameSplitter: Sendable {
     if start > 0, start == buffer.count {
       buffer.removeAll(keepingCapacity: true)
       start = 0
+      searched = 0
     }
     buffer.append(contentsOf: bytes)
     if buffer.count - start > limit, next(peekOnly: true) == nil {
@@ -27,16 +31,22 @@ public struct CDPFrameSplitter: Sendable {
   public mutating func next() -> [UInt8]? { next(peekOnly: false) }
 
   private mutating func next(peekOnly: Bool) -> [UInt8]? {
+    let from = max(start, searched)
     let end = buffer.withUnsafeBytes { all -> Int? in
-      POSIX.firstIndex(of: 0, in: UnsafeRawBufferPointer(rebasing: all[start...])).map { $0 + start }
+      POSIX.firstIndex(of: 0, in: UnsafeRawBufferPointer(rebasing: all[from...])).map { $0 + from }
     }
-    guard let end else { return nil }
+    guard let end else {
+      searched = buffer.count
+      return nil
+    }
     if peekOnly { return [] }
     let frame = Array(buffer[start..<end])
     start = end + 1
+    searched = start
     if start > 1 << 20, start * 2 > buffer.count {
       buffer.removeFirst(start)
       start = 0
+      searched = 0
     }
     return frame
   }

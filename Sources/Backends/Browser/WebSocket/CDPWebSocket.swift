@@ -131,9 +131,16 @@ public final class CDPWebSocket: CDPTransport, @unchecked Sendable {
       }
       guard case .success(let n) = chunk.withUnsafeMutableBytes({ socket.receive(into: $0) }), n > 0 else { break }
       body += chunk[0..<n]
+      // `/json/version` is a few hundred bytes; an endpoint that keeps sending is not a browser's.
+      guard body.count <= Self.versionBodyLimit else {
+        throw .malformed("\(path): an answer longer than \(Self.versionBodyLimit >> 10) KiB")
+      }
     }
     return body
   }
+
+  /// The longest `/json/version` body read, bytes.
+  static let versionBodyLimit = 1 << 20
 
   /// Reads up to the blank line that ends an HTTP head: the head as text, and what came after.
   private static func readHead(_ socket: TCPSocket, deadlineMs: Double) throws(BrowserError) -> (String, [UInt8]) {
