@@ -34,7 +34,6 @@ public enum HingeSimCLI {
     return run(arguments, context: context)
   }
 
-  /// Runs the command line with the given streams and resource root (tests capture output).
   /// Help and version text: written, flushed and checked like a command's output (74 when the
   /// write fails).
   private static func printed(_ text: String, _ code: ExitCode, _ context: CommandContext) -> Int32 {
@@ -46,6 +45,7 @@ public enum HingeSimCLI {
     return ExitCode.ioError.rawValue
   }
 
+  /// Runs the command line with the given streams and resource root (tests capture output).
   public static func run(_ arguments: [String], context: CommandContext) -> Int32 {
     StopRequest.set(false)
     defer {
