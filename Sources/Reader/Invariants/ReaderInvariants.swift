@@ -182,8 +182,7 @@ public struct ReaderInvariants: Sendable {
   public static func selectionProblem(_ selection: Range<Int>, pages: [Range<Int>], allPagesKnown: Bool = true)
     -> String?
   {
-    let touched = pages.filter { $0.overlaps(selection) }
-    let judged = allPagesKnown || !touched.isEmpty
+    let judged = allPagesKnown || pages.contains { $0.overlaps(selection) }
     let inOnePage = pages.contains { $0.lowerBound <= selection.lowerBound && selection.upperBound <= $0.upperBound }
     guard judged, !inOnePage || selection.isEmpty else { return nil }
     return "the selection \(selection.lowerBound)..<\(selection.upperBound) is not inside one page"
