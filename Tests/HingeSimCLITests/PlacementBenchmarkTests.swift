@@ -1,4 +1,5 @@
 import Benchmarks
+import Foundation
 import Reader
 import TestSupport
 import Testing
@@ -6,9 +7,9 @@ import Testing
 @testable import EventStream
 @testable import Simulator
 
-/// The shared excerpt the placement is measured on (nil when ../shared is not there).
+/// The excerpt the placement is measured on, bundled in `texts/` (public domain).
 enum PlacementExcerpt {
-  static let path = TestSupport.packageRoot + "/../shared/corpus/pride-and-prejudice-excerpt-44k.txt"
+  static let path = TestSupport.packageRoot + "/texts/pride-and-prejudice-excerpt-44k.txt"
   static let text: String? = (try? FileBytes.read(path: path)).map { String(decoding: $0, as: UTF8.self) }
 }
 
@@ -16,7 +17,7 @@ enum PlacementExcerpt {
 /// tabletop lands within ±10 % of the reference reader's figures (DESIGN §6: closed page 22 of
 /// 48, open wide and book pages 23–24 of 50, tabletop 22 of 48; ~900 characters per closed
 /// page at Large, ~100 at AX5), on the 44,494-character excerpt nearest the guide's chapter.
-@Suite("bench placement", .enabled(if: PlacementExcerpt.text != nil, "needs ../shared/corpus"))
+@Suite("bench placement")
 struct PlacementBenchmarkTests {
   static var excerpt: String? { PlacementExcerpt.text }
 
@@ -26,8 +27,8 @@ struct PlacementBenchmarkTests {
     return PlacementBenchmark.measure(profile: profile, layout: document.layout)
   }()
 
-  static func row(_ pose: Pose) throws -> PlacementBenchmark.Row {
-    try #require(rows.first { $0.pose == pose })
+  static func row(_ pose: Pose, reading: String? = nil) throws -> PlacementBenchmark.Row {
+    try #require(rows.first { $0.pose == pose && (reading == nil || $0.reading == reading) })
   }
 
   static func within10(_ ours: Double, _ guide: Double) -> Bool { abs(ours - guide) / guide <= 0.10 }
@@ -56,29 +57,82 @@ struct PlacementBenchmarkTests {
     #expect(!Self.within10(Double(placed.pageCount), 48))
   }
 
-  /// Tabletop is not reached: the page above the fold (629 × 299.5 here) is shorter than the
-  /// about 370 pt the guide's equal closed and tabletop figures need (the fold at y ≈ 410).
-  @Test("tabletop: a page 370 pt tall would place like the guide; the profile's shorter page does not")
+  /// Tabletop is not reached under either reading of where its fold is: the page above the fold
+  /// (629 × 273.5 where the fold stays at its held-tall y, 629 × 299.5 where it moves with a
+  /// reader flush with the display's bottom) is shorter than the about 370 pt the guide's equal
+  /// closed and tabletop figures need (the fold near y 410).
+  @Test("tabletop: both readings are measured, neither within ±10 %; a page about 367 pt tall would be")
   func tabletop() throws {
-    let row = try Self.row(.tabletop)
-    #expect(row.pageHeight < 370)
-    let placed = try #require(row.calibrated)
-    #expect(!Self.within10(Double(placed.pageCount), 48), "\(placed.text)")
+    let stays = try Self.row(.tabletop, reading: "fold-stays")
+    let moves = try Self.row(.tabletop, reading: "fold-moves")
+    #expect(stays.pageHeight == 313.5 - 40 && moves.pageHeight == 339.5 - 40)
+    #expect(Self.rows.filter { $0.pose == .tabletop }.map(\.reading) == ["fold-moves", "fold-stays"])
+    for row in [stays, moves] {
+      let placed = try #require(row.calibrated)
+      #expect(!Self.within10(Double(placed.pageCount), 48), "\(row.label): \(placed.text)")
+    }
     let profile = TestSupport.profile()
     let document = try ReaderDocument(text: try #require(Self.excerpt), profile: profile)
     let style = try #require(profile.typography.applying(.calibrated)).style(for: .large)
-    let taller = document.layout.paginate(width: row.pageWidth, height: 370, style: style)
+    let taller = document.layout.paginate(width: stays.pageWidth, height: 370, style: style)
     #expect(Self.within10(Double(taller.pageCount), 48), "\(taller.pageCount)")
     #expect(Self.within10(Double((taller.page(containing: 20_000) ?? 0) + 1), 22))
+    // The page height the guide's 48 pages imply: 48 pages fit, one point less does not.
+    let implied = try #require(
+      PlacementBenchmark.tabletopImplied(profile: profile, layout: document.layout, rows: Self.rows))
+    #expect(implied.pageHeight > 340 && implied.pageHeight < 400, "\(implied)")
+    #expect(document.layout.paginate(width: 629, height: implied.pageHeight, style: style).pageCount <= 48)
+    #expect(document.layout.paginate(width: 629, height: implied.pageHeight - 1, style: style).pageCount > 48)
+    #expect(implied.foldY == implied.pageHeight + 40)
   }
 
   @Test("the command prints every pose with the guide's figures beside both typographies")
   func command() {
     let r = CLIHarness.run(["bench", "placement"])
     #expect(r.code == 0, "\(r.stderr)")
-    let closed = r.stdout.split(separator: "\n").first { $0.hasPrefix("closed ") }
+    let lines = r.stdout.split(separator: "\n").map(String.init)
+    let closed = lines.first { $0.hasPrefix("closed ") }
     #expect(closed?.contains("22 of 48") == true && closed?.contains("26 of 56") == true, "\(r.stdout)")
-    #expect(r.stdout.contains("tabletop "))
+    #expect(lines.contains { $0.hasPrefix("tabletop (fold-stays)  629 × 273.5") }, "\(r.stdout)")
+    #expect(lines.contains { $0.hasPrefix("tabletop (fold-moves)  629 × 299.5") }, "\(r.stdout)")
+    #expect(lines.contains { $0.hasPrefix("tabletop: the guide's 22 of 48 needs a page about ") }, "\(r.stdout)")
+    #expect(r.stdout.contains("texts/pride-and-prejudice-excerpt-44k.txt (44,494 UTF-16 units)"))
     #expect(CLIHarness.run(["bench", "placement", "--text", "/nonexistent"]).code == 66)
+    // --conflict measures under another reading: the safe area's 331.5-pt tabletop page.
+    let safe = CLIHarness.run(["bench", "placement", "--conflict", "innerPortraitReader=safe-area"])
+    #expect(safe.stdout.contains("tabletop (fold-moves)  629 × 331.5"), "\(safe.stdout)")
+    #expect(CLIHarness.run(["bench", "placement", "--conflict", "tabletopFold=up"]).code == 64)
+  }
+
+  /// The text sits with the profiles, so a binary copied elsewhere finds it wherever it finds
+  /// them: from the repository as its working directory, or through `HINGESIM_ROOT`.
+  @Test("a copied binary finds the text: in the repository, or anywhere with HINGESIM_ROOT")
+  func copiedBinary() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "hingesim-copied-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let binary = directory.appendingPathComponent("hingesim")
+    try FileManager.default.copyItem(
+      at: URL(fileURLWithPath: TestSupport.packageRoot + "/.build/debug/hingesim"), to: binary)
+    for (cwd, root) in [(TestSupport.packageRoot, nil), (directory.path, TestSupport.packageRoot)]
+      as [(String, String?)]
+    {
+      let process = Process()
+      process.executableURL = binary
+      process.arguments = ["bench", "placement"]
+      process.currentDirectoryURL = URL(fileURLWithPath: cwd)
+      var environment = ProcessInfo.processInfo.environment
+      environment["HINGESIM_ROOT"] = root
+      process.environment = environment
+      let out = Pipe()
+      process.standardOutput = out
+      process.standardError = FileHandle.nullDevice
+      try process.run()
+      let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      process.waitUntilExit()
+      #expect(process.terminationStatus == 0, "from \(cwd)")
+      #expect(text.contains("texts/pride-and-prejudice-excerpt-44k.txt (44,494 UTF-16 units)"), "from \(cwd)")
+    }
   }
 }

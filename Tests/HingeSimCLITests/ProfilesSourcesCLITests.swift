@@ -31,8 +31,8 @@ struct ProfilesSourcesCLITests {
       lines.first { $0.hasPrefix(key + " ") }.map { $0.split(separator: " ", omittingEmptySubsequences: true)[2] }
         .map(String.init)
     }
-    #expect(kind("typography.calibration.ascender") == "measured")
-    #expect(kind("typography.calibration.unitsPerEm") == "measured")
+    #expect(kind("typography.calibration.ascender") == "external")  // capsize's figures, not the study's
+    #expect(kind("typography.calibration.unitsPerEm") == "external")
     #expect(kind("typography.calibration.descender") == "derived")
     #expect(kind("typography.calibration.advanceScale") == "derived")
   }
@@ -42,7 +42,7 @@ struct ProfilesSourcesCLITests {
     let row = SourcedValue(
       path: "a.b", value: "1", kind: .assumed, reason: "one two three four five six seven eight nine ten eleven twelve")
     let lines = SourcesTable.lines([row], width: 50)
-    let indent = "a.b".count + "value".count + "vendor-spec".count + 6
+    let indent = "a.b".count + "value".count + "reference-code".count + 6
     #expect(lines.count > 2)
     for line in lines.dropFirst(2) {
       #expect(line.hasPrefix(String(repeating: " ", count: indent)) && line.count <= indent + 30)

@@ -115,13 +115,13 @@ struct CheckFailsTests {
     let original = String(
       decoding: try FileBytes.read(path: TestSupport.packageRoot + "/profiles/iphone-duo.json"), as: UTF8.self)
     let needle =
-      #""reader": { "width": 867, "height": 611, "source": "measured: the reference reader's frame held wide (duo-reading guide); the bar takes 84 pt" }"#
+      #""reader": { "width": 867, "height": 611, "source": "measured: the reference reader's frame held wide (the device study); the bar takes 84 pt" }"#
     #expect(original.contains(needle))
     return TestSupport.temporaryFile(
       original.replacingOccurrences(
         of: needle,
         with:
-          #""reader": { "width": 555.5, "height": 611, "source": "measured: the reference reader's frame held wide (duo-reading guide); the bar takes 84 pt" }"#
+          #""reader": { "width": 555.5, "height": 611, "source": "measured: the reference reader's frame held wide (the device study); the bar takes 84 pt" }"#
       ),
       suffix: ".json")
   }

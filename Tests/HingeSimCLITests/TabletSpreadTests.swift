@@ -47,7 +47,7 @@ struct TabletSpreadTests {
     #expect(r.code == 65)
     #expect(
       r.stderr.contains(
-        "\(profile):20:22: poses.closedSideways.sizeClass.horizontal: expected compact or regular, found \"wide\""),
+        "\(profile):33:22: poses.closedSideways.sizeClass.horizontal: expected compact or regular, found \"wide\""),
       "\(r.stderr)")
     let negative = TestSupport.temporaryFile(
       bundled.replacingOccurrences(of: #""safeArea": { "top": 24"#, with: #""safeArea": { "top": -24"#), suffix: ".json"

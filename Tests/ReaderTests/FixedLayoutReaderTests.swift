@@ -96,7 +96,7 @@ struct FixedLayoutReaderTests {
       Event(time: 500, .regions(RegionsChange(division: Division(frame: F.foldFrame, isActive: true)))),
     ])
     let times = events.compactMap { if case .shown = $0.kind { $0.time } else { nil } }
-    #expect(times == [5, 500 + FixedLayoutReader.redrawMs])  // settled at 0 + 5 ms pinned
+    #expect(times == [5, 500 + 16.667])  // settled at 0 + 5 ms pinned; one 60-Hz frame (displays.frameMs)
     let last = try #require(F.shown(events).last)
     #expect(!last.frames[0].intersects(F.foldFrame) && !last.frames[1].intersects(F.foldFrame))
     #expect(F.violations(events).isEmpty)

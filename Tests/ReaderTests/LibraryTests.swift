@@ -64,9 +64,9 @@ struct LibraryTests {
 
   @Test("the sidebar takes the design kit's 280 pt only when shown in regular width")
   func sidebarRule() {
-    #expect(Library.sidebarWidth(.show, sizeClass: .regular) == 280)
-    #expect(Library.sidebarWidth(.show, sizeClass: .compact) == 0)
-    #expect(Library.sidebarWidth(.hide, sizeClass: .regular) == 0)
-    #expect(Library.sidebarWidth(.show, sizeClass: nil) == 0)
+    #expect(Library.sidebarWidth(.show, sizeClass: .regular, width: 280) == 280)
+    #expect(Library.sidebarWidth(.show, sizeClass: .compact, width: 280) == 0)
+    #expect(Library.sidebarWidth(.hide, sizeClass: .regular, width: 280) == 0)
+    #expect(Library.sidebarWidth(.show, sizeClass: nil, width: 280) == 0)
   }
 }

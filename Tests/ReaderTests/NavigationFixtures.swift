@@ -36,7 +36,7 @@ enum NavigationFixtures {
   /// Runs inputs through simulator → navigation → reader with 5 ms pinned per pagination.
   static func run(_ inputs: [Event], offset: Int = 0, draft: String = "") -> [Event] {
     let reader = ReaderStateMachine(document: document, profile: F.profile, offset: offset, model: .fixed(ms: 5))
-    let navigation = NavigationStateMachine(library: library, offset: offset, draft: draft)
+    let navigation = NavigationStateMachine(library: library, offset: offset, draft: draft, sidebarWidth: 280)
     return TestSupport.run(inputs, stages: Pipeline.simulator(profile: F.profile) + [navigation, reader])
   }
 
@@ -47,7 +47,8 @@ enum NavigationFixtures {
       guard let part = try? whole.part(range) else { return nil }
       return ReaderStateMachine(document: part, profile: F.profile, offset: local, model: .fixed(ms: 5))
     }
-    let navigation = NavigationStateMachine(library: library, offset: offset, chapterPagination: true)
+    let navigation = NavigationStateMachine(
+      library: library, offset: offset, chapterPagination: true, sidebarWidth: 280)
     return TestSupport.run(inputs, stages: Pipeline.simulator(profile: F.profile) + [navigation, reader])
   }
 

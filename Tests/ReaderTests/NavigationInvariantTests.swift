@@ -26,7 +26,7 @@ struct NavigationInvariantTests {
   }
 
   static func rules(_ before: NavigationState, _ after: NavigationState, cause: EventKind = settled) -> [String] {
-    var invariants = NavigationInvariants()
+    var invariants = NavigationInvariants(sidebarWidth: 280)
     #expect(invariants.check(before, cause: .back, library: N.library).isEmpty)
     return invariants.check(after, cause: cause, library: N.library).map(\.0)
   }
@@ -76,7 +76,7 @@ struct NavigationInvariantTests {
   struct DropsSelectionOnSizeClass: Stage {
     var inner: NavigationStateMachine
     var lastClass: SizeClass?
-    var invariants = NavigationInvariants()
+    var invariants = NavigationInvariants(sidebarWidth: 280)
     var deadline: Double? { nil }
     mutating func fire(at now: Double, into output: inout [Event]) {}
     mutating func receive(_ event: Event, into output: inout [Event]) {
@@ -107,7 +107,7 @@ struct NavigationInvariantTests {
 
   @Test("check catches a stage that drops the selection on a size-class change")
   func brokenDouble() {
-    let broken = DropsSelectionOnSizeClass(inner: NavigationStateMachine(library: N.library))
+    let broken = DropsSelectionOnSizeClass(inner: NavigationStateMachine(library: N.library, sidebarWidth: 280))
     let out = TestSupport.run(
       [ReaderFixtures.hinge(0, at: 0), Event(time: 500, .openChapter(id: 2)), ReaderFixtures.hinge(180, at: 1000)],
       stages: Pipeline.simulator(profile: ReaderFixtures.profile) + [broken])

@@ -47,9 +47,11 @@ struct FrameRuleTests {
     let tall = try #require(duo.ruleFrame(for: .openTall))
     #expect(tall.width == 669 && tall.height == 714)
     #expect(duo.poses[.openTall]?.height == 787 && duo.poses[.tabletop]?.height == 835)
-    // The tall fold is the rule's; the tabletop one cannot be (142 + 835 > 951) and stays assumed.
+    // The tall fold is the rule's; the tabletop one cannot be (142 + 835 > 951): it moves to
+    // 339.5 (conflicts.tabletopFold, fold-moves), or stays where it was held tall (fold-stays).
     #expect(tall.fold == 313.5 && duo.poses[.openTall]?.division?.y == 313.5)
     #expect(duo.poses[.tabletop]?.division?.y == 339.5)
+    #expect(try duo.choosing(.tabletopFold, "fold-stays").poses[.tabletop]?.division?.y == 313.5)
   }
 
   @Test("every pose value labelled derived from the frame rule is what the rule gives")

@@ -110,9 +110,10 @@ struct HingeStateMachineTests {
   }
 
   /// The dual-pane patterns guide's normaliser: the largest angle seen starts at π; closed → 0;
-  /// fully open → 1 (and raises the largest); partly open → radians ÷ largest. The guide's own
-  /// figures: 9° → 0.05, 90° → 0.5, 150° → 0.833 before the first full open.
-  @Test("progress before the first full open is the guide's: 9° → 0.05, 90° → 0.5, 150° → 0.833")
+  /// fully open → 1 (and raises the largest); partly open → min(max(radians ÷ largest, 0), 1).
+  /// Its formula gives 9° → 0.05, 90° → 0.5, 150° → 0.833 before the first full open (the guide
+  /// prints no figures; these are π's fractions).
+  @Test("progress before the first full open is the guide's formula: 9° → 0.05, 90° → 0.5, 150° → 0.833")
   func progressBeforeFullOpen() {
     let inputs = [0.0, 9, 90, 150].enumerated().map { Event(time: Double($0.offset) * 100, .sample(angle: $0.element)) }
     let h = hinges(TestSupport.run(inputs, stages: [HingeStateMachine(profile: profile)]))

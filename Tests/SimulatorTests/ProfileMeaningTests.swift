@@ -49,21 +49,21 @@ struct ProfileMeaningTests {
   @Test(
     "values that break every run are refused, naming the key and where it is",
     arguments: [
-      (#""windowMs": 200"#, #""windowMs": 2"#, "settle.windowMs: expected more than 75 ms", 101),
+      (#""windowMs": 200"#, #""windowMs": 2"#, "settle.windowMs: expected more than 75 ms", 109),
       (
         #""large": { "pointSize": 17, "lineHeight": 22 }"#, #""large": { "pointSize": 17, "lineHeight": 1e9 }"#,
-        "typography.sizes.large.lineHeight: expected a height in points from 1 to 1000", 108
+        "typography.sizes.large.lineHeight: expected a height in points from 1 to 1000", 116
       ),
       (
         #""x": 0, "y": 313.5, "width": 669, "height": 40"#, #""x": 0, "y": 0, "width": 669, "height": 40"#,
-        "poses.openTall.division.y: expected room above the fold", 65
+        "poses.openTall.division.y: expected room above the fold", 66
       ),
       (#""seed": 1,"#, #""seed": 18446744073709551616,"#, "hinge.policy.seed: expected an integer from 0 to 2^53", 19),
       (
         #""x": 455.5, "y": 0, "width": 40, "height": 611, "source": { "x": "measured: the fold sits"#,
         #""x": 455.5, "y": 10, "width": 40, "height": 590, "source": { "x": "measured: the fold sits"#,
         "poses.openWide.division: expected a fold from the reader's top to its bottom (y 0, height 611), found y 10, height 590",
-        51
+        52
       ),  // the reader would never split its pages at it
       (
         #""sensorRateHz": { "value": 100,"#, #""sensorRateHz": { "value": 1e30,"#,

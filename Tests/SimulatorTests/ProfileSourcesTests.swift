@@ -22,13 +22,13 @@ struct ProfileSourcesTests {
       (
         #""range": { "min": 0, "max": 180, "source": "assumed: Apple"#,
         #""range": { "min": 0, "max": 180, "source": "apple-spec", "x": "assumed: Apple"#,
-        #"hinge.range.source: expected a kind (measured, apple-spec, design-kit, vendor-spec, derived or assumed), ':' and a reason"#,
+        #"hinge.range.source: expected a kind (measured, reference-code, apple-spec, design-kit, vendor-spec, external, derived or assumed), ':' and a reason"#,
         5
       ),
-      // A kind that is not one of the five.
+      // A kind that is not one of the eight.
       (
-        #""settle": { "windowMs": 200, "source": "measured:"#, #""settle": { "windowMs": 200, "source": "guessed:"#,
-        "settle.source: expected a kind", 101
+        #""settle": { "windowMs": 200, "source": "reference-code:"#,
+        #""settle": { "windowMs": 200, "source": "guessed:"#, "settle.source: expected a kind", 109
       ),
       // The status's own note (line 12), not closedBelow's on line 7, which comes first.
       (
@@ -36,10 +36,10 @@ struct ProfileSourcesTests {
         "hinge.status.source: expected a kind",
         12
       ),
-      // A note in a note object (line 95, transitions.open).
+      // A note in a note object (line 103, transitions.open).
       (
         #""easing": "assumed: the intermediate"#, #""easing": "unsure: the intermediate"#,
-        "transitions.open.source.easing: expected a kind", 95
+        "transitions.open.source.easing: expected a kind", 103
       ),
     ])
   func refused(_ old: String, _ new: String, _ message: String, _ line: Int) throws {
@@ -67,7 +67,7 @@ struct ProfileSourcesTests {
   func honestLabels() throws {
     let rows = try Profile.sources("iphone-duo", root: TestSupport.packageRoot)
     func kind(_ path: String) -> SourceKind? { rows.first { $0.path == path }?.kind }
-    // Measured: seven sizes in 0.2 s on opening (the duo-reading guide).
+    // Measured: seven sizes in 0.2 s on opening (the device study).
     #expect(kind("transitions.open.count") == .measured)
     #expect(kind("transitions.open.durationMs") == .measured)
     // Nobody recorded the intermediate sizes; Apple documents no range.
@@ -75,10 +75,9 @@ struct ProfileSourcesTests {
     #expect(kind("hinge.range.min") == .assumed && kind("hinge.range.max") == .assumed)
     // 160°/140° were logged on an Android foldable, not on the iPhone Duo.
     #expect(kind("hinge.status.fullyOpenAbove.opening") == .assumed)
-    // Every measured value says who measured it.
-    let measurers = ["duo-reading guide", "react-native-reserved-regions", "capsize read"]
+    // Every measured value names the study that measured it (ProfileLabelTests walks them all).
     for row in rows where row.kind == .measured {
-      #expect(measurers.contains { row.reason.contains($0) }, "\(row.path): \(row.reason)")
+      #expect(row.reason.contains("(the device study)"), "\(row.path): \(row.reason)")
     }
     // Every number of the profile is in the table.
     #expect(rows.contains { $0.path == "typography.sizes.AX5.lineHeight" && $0.kind == .assumed })
@@ -101,8 +100,9 @@ struct ProfileSourcesTests {
     #expect(TestSupport.profile().divisionWhenFlat == .frameStays)
     let error = try #require(
       Self.refusal(
-        replacing: #""divisionWhenFlat": { "value": "frame-stays""#, with: #""divisionWhenFlat": { "value": "thin""#))
-    #expect(error.message == #"divisionWhenFlat.value: expected frame-stays or zero-when-flat, found "thin""#)
+        replacing: ##""divisionWhenFlat": {\##n      "value": "frame-stays","##,
+        with: ##""divisionWhenFlat": {\##n      "value": "thin","##))
+    #expect(error.message == #"conflicts.divisionWhenFlat.value: expected frame-stays or zero-when-flat, found "thin""#)
     #expect(error.line > 0)
   }
 }

@@ -51,8 +51,8 @@ struct ProfileTests {
     #expect(
       loadError {
         $0 = $0.replacingOccurrences(
-          of: #""reader": { "width": 867, "height": 611, "source": "measured: same"#,
-          with: #""reader": { "width": "wide", "height": 611, "source": "measured: same"#)
+          of: #""reader": { "width": 867, "height": 611, "source": "measured: the same"#,
+          with: #""reader": { "width": "wide", "height": 611, "source": "measured: the same"#)
       }
         == #"F: poses.book.reader.width: expected a positive number, found "wide""#)
     #expect(
@@ -67,10 +67,10 @@ struct ProfileTests {
       loadError {
         $0 = $0.replacingOccurrences(
           of:
-            #""settle": { "windowMs": 200, "source": "measured: the reference reader's task(id:) debounce (duo-reading guide)" }"#,
+            #""settle": { "windowMs": 200, "source": "reference-code: the reference reader's task(id:) debounce, 200 ms in its code (the duo-reading guide); a setting, not a measurement" }"#,
           with: #""settle": { "windowMs": 200 }"#)
       }
-        == "F: settle.source: expected a note (measured, apple-spec, design-kit, vendor-spec, derived or assumed, ':' and a reason), found none"
+        == "F: settle.source: expected a note (measured, reference-code, apple-spec, design-kit, vendor-spec, external, derived or assumed, ':' and a reason), found none"
     )
     #expect(
       loadError {

@@ -8,7 +8,7 @@ public struct HingeUpdate: Sendable, Equatable {
   /// The status at this update (`unknown` without a hinge).
   public var status: HingeStatus
   /// 0 closed … 1 fully open, as the dual-pane guide's app-side normaliser computes it (the
-  /// hinge stage's `HingeStateMachine`); 0 without a hinge.
+  /// hinge stage's `HingeProgress`); 1 without a hinge, as the guide reports it.
   public var progress: Double
   /// False for the one update of a device without a hinge.
   public var hasHinge: Bool
@@ -24,7 +24,7 @@ public struct HingeUpdate: Sendable, Equatable {
 
   /// The update of a device without a hinge: `{"t":0,"type":"hinge","hinge":null}`.
   public static let noHinge: HingeUpdate = {
-    var update = HingeUpdate(angle: 0, radians: 0, status: .unknown, progress: 0)
+    var update = HingeUpdate(angle: 0, radians: 0, status: .unknown, progress: 1)
     update.hasHinge = false
     return update
   }()

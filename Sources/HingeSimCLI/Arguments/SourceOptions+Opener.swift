@@ -49,10 +49,11 @@ extension CLIError {
 }
 
 extension CompiledScript.Options {
-  /// The options a profile implies: its hinge range and sensor rate.
+  /// The options a profile implies: its hinge range, sensor rate and what `start tent` means.
   init(profile: Profile, maxEvents: Int = CompiledScript.Options.defaultMaxEvents) {
     self.init(
       angleRange: profile.hinge.map { $0.minAngle...$0.maxAngle } ?? 0...180,
       defaultRateHz: profile.hinge?.sensorRateHz ?? 100, maxEvents: maxEvents)
+    tent = profile.tentStart.map { ($0.angle, $0.orientation) }
   }
 }

@@ -11,8 +11,9 @@ struct SourceOptions {
   var profileName = "iphone-duo"
   /// Settle window override, ms.
   var settleMs: Double?
-  /// The fold's frame when flat, overriding the profile's `divisionWhenFlat`.
-  var divisionWhenFlat: Profile.DivisionWhenFlat?
+  /// The sides of the sources' conflicts to take instead of the profile's (`--conflict
+  /// NAME=SIDE`, and `--division-when-flat SIDE` for `divisionWhenFlat`), in the order given.
+  var conflicts: [(SourceConflict, String)] = []
   /// Forced source format (else from the extension, or sniffed for stdin).
   var format: SourceFormat?
   /// Skip bad lines with a warning.
@@ -39,11 +40,12 @@ struct SourceOptions {
       o.settleMs = s
     }
     if let d = try args.option("--division-when-flat") {
-      guard let choice = Profile.DivisionWhenFlat(rawValue: d) else {
+      guard Profile.DivisionWhenFlat(rawValue: d) != nil else {
         throw .usage("--division-when-flat: expected frame-stays or zero-when-flat, found '\(d)'")
       }
-      o.divisionWhenFlat = choice
+      o.conflicts.append((.divisionWhenFlat, d))
     }
+    for choice in try args.options("--conflict") { o.conflicts.append(try conflict(choice)) }
     if let f = try args.option("--format") {
       guard let format = SourceFormat(rawValue: f.lowercased()) else {
         throw .usage(
@@ -75,6 +77,22 @@ struct SourceOptions {
     return o
   }
 
+  /// `--conflict NAME=SIDE`: a conflict `hingesim profiles --conflicts` lists and one of its
+  /// two sides.
+  static func conflict(_ text: String) throws(CLIError) -> (SourceConflict, String) {
+    let parts = text.split(separator: "=", maxSplits: 1).map(String.init)
+    guard parts.count == 2, let conflict = SourceConflict(rawValue: parts[0]) else {
+      let names = SourceConflict.allCases.map(\.rawValue).joined(separator: ", ")
+      throw .usage("--conflict: expected NAME=SIDE with NAME one of \(names), found '\(text)'")
+    }
+    guard conflict.sides.contains(parts[1]) else {
+      throw .usage(
+        "--conflict: expected \(conflict.rawValue)=\(conflict.sides.joined(separator: " or \(conflict.rawValue)=")), found '\(text)'"
+      )
+    }
+    return (conflict, parts[1])
+  }
+
   /// A time option: milliseconds, or a number with `ms`, `s` or `min`.
   private static func time(_ name: String, _ args: inout Arguments) throws(CLIError) -> Double? {
     guard let text = try args.option(name) else { return nil }
@@ -92,26 +110,38 @@ struct SourceOptions {
     return value * scale
   }
 
-  /// Loads the profile (with `--division-when-flat` applied), mapping its errors to exit codes.
+  /// Loads the profile (with `--conflict` and `--division-when-flat` applied), mapping its
+  /// errors to exit codes (a side the profile cannot take is a usage error, 64).
   func loadProfile(_ context: CommandContext) throws(CLIError) -> Profile {
+    var profile: Profile
     do {
-      var profile = try Profile.load(profileName, root: context.resourceRoot)
-      if let divisionWhenFlat { profile.divisionWhenFlat = divisionWhenFlat }
-      return profile
+      profile = try Profile.load(profileName, root: context.resourceRoot)
     } catch {
-      if error.kind == .missing, !profileName.contains("/"), !profileName.hasSuffix(".json") {
-        let available = Profile.available(root: context.resourceRoot)
-        guard available.isEmpty else {
-          throw CLIError(
-            "unknown profile '\(profileName)' (available: \(available.joined(separator: ", ")))", code: .noInput)
-        }
-        throw CLIError(
-          "no profiles in \(context.resourceRoot)/profiles: hingesim looks for its bundled profiles, traces and texts "
-            + "in $HINGESIM_ROOT, else above the executable, else above the working directory; "
-            + "set HINGESIM_ROOT to the repository (the folder holding profiles/)", code: .noInput)
-      }
-      throw CLIError(inputError: error)
+      throw Self.loadError(error, profileName: profileName, context)
     }
+    for (conflict, side) in conflicts {
+      do {
+        profile = try profile.choosing(conflict, side)
+      } catch {
+        throw .usage("--conflict: \(error.message)")
+      }
+    }
+    return profile
+  }
+
+  private static func loadError(_ error: InputError, profileName: String, _ context: CommandContext) -> CLIError {
+    if error.kind == .missing, !profileName.contains("/"), !profileName.hasSuffix(".json") {
+      let available = Profile.available(root: context.resourceRoot)
+      guard available.isEmpty else {
+        return CLIError(
+          "unknown profile '\(profileName)' (available: \(available.joined(separator: ", ")))", code: .noInput)
+      }
+      return CLIError(
+        "no profiles in \(context.resourceRoot)/profiles: hingesim looks for its bundled profiles, traces and texts "
+          + "in $HINGESIM_ROOT, else above the executable, else above the working directory; "
+          + "set HINGESIM_ROOT to the repository (the folder holding profiles/)", code: .noInput)
+    }
+    return CLIError(inputError: error)
   }
 }
 

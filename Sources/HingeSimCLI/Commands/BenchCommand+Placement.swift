@@ -4,17 +4,21 @@ import Reader
 import Simulator
 
 extension BenchCommand {
-  /// The text the guide's placement is compared on: the shared 44,494-character excerpt, the
-  /// nearest in length to the guide's unknown 44,500-character chapter.
+  /// The text the guide's placement is compared on: the bundled 44,494-character excerpt of
+  /// Pride and Prejudice (public domain), the nearest in length to the guide's unknown
+  /// 44,500-character chapter. It sits with the profiles in the resource root, so an installed
+  /// or copied binary finds it wherever it finds them.
   static func placementText(_ context: CommandContext) -> String {
-    context.resourceRoot + "/../shared/corpus/pride-and-prejudice-excerpt-44k.txt"
+    context.resourceRoot + "/texts/pride-and-prejudice-excerpt-44k.txt"
   }
 
-  /// `bench placement --profile NAME --text FILE --offset N`: the place's page and the page
-  /// counts per pose under both typographies, against the guide's.
+  /// `bench placement --profile NAME --text FILE --offset N --conflict NAME=SIDE`: the place's
+  /// page and the page counts per pose under both typographies (tabletop under both sides of
+  /// `tabletopFold`), against the guide's.
   static func placement(_ args: inout Arguments, _ context: CommandContext) throws(CLIError) -> ExitCode {
     var options = SourceOptions()
     if let name = try args.option("--profile") { options.profileName = name }
+    for choice in try args.options("--conflict") { options.conflicts.append(try SourceOptions.conflict(choice)) }
     let path = try args.option("--text") ?? placementText(context)
     let offset = try args.int("--offset") ?? PlacementBenchmark.referenceOffset
     guard offset >= 0 else { throw .usage("--offset: expected a UTF-16 offset ≥ 0, found \(offset)") }
@@ -30,10 +34,11 @@ extension BenchCommand {
       throw CLIError(error.description, code: .noInput)
     }
     let rows = PlacementBenchmark.measure(profile: profile, layout: document.layout, offset: offset)
+    let implied = PlacementBenchmark.tabletopImplied(profile: profile, layout: document.layout, rows: rows)
     let root = context.resourceRoot + "/"
     let name = path.hasPrefix(root) ? String(path.dropFirst(root.count)) : path
     for line in PlacementBenchmark.lines(
-      rows, profile: profile.name, text: name, length: document.utf16Count, offset: offset)
+      rows, profile: profile.name, text: name, length: document.utf16Count, offset: offset, implied: implied)
     {
       context.stdout.line(line)
     }

@@ -20,9 +20,11 @@ struct BenchCommand: Command {
       placement  the page holding character 20,000 and the page count per pose, and the
                  characters per page at Large and AX5, with the profile's typography as
                  written (inter) and calibrated to SF Pro (calibrated), next to the
-                 reference reader's figures and the difference in per cent
-                 (options: --profile NAME, --offset N, --text FILE; default the shared
-                 ../shared/corpus/pride-and-prejudice-excerpt-44k.txt)
+                 reference reader's figures and the difference in per cent; tabletop under
+                 both sides of the profile's tabletopFold conflict, with the page height the
+                 guide's tabletop figure implies (options: --profile NAME, --offset N,
+                 --conflict NAME=SIDE, --text FILE; default the bundled
+                 texts/pride-and-prejudice-excerpt-44k.txt)
       simulate   simulate a generated 1,000,000-sample JSONL trace from a file to /dev/null;
                  prints samples/s (target ≥ 1,000,000)
       script     compile a generated script of 1,000,000 samples and run it through the

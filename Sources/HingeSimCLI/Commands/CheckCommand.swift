@@ -33,8 +33,8 @@ struct CheckCommand: Command {
       --app APP.jsonl    the app log to check (one SOURCE; not with --pdf)
       --text FILE, --pdf FILE, --offset N, --direction D, --prepaginate, --chapters,
       --lang TAG, --typography T, --compute-model M, --compute-ms MS   as for 'hingesim run'
-      --profile NAME, --settle-ms MS, --division-when-flat W, --format F, --lenient,
-      --from T, --to T, --max-events N                         as for 'hingesim simulate'
+      --profile NAME, --settle-ms MS, --conflict NAME=SIDE, --division-when-flat W,
+      --format F, --lenient, --from T, --to T, --max-events N  as for 'hingesim simulate'
 
     """
 

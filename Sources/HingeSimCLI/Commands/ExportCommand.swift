@@ -27,7 +27,8 @@ struct ExportCommand: Command {
                          move and the last angle are always kept); stderr says how many dropped
       --strict           exit 65 when anything was left out or a target limit is exceeded
       -o, --out FILE     write to FILE instead of stdout
-      --profile NAME, --settle-ms MS, --division-when-flat, --format F, --lenient, --from T,
+      --profile NAME, --settle-ms MS, --conflict NAME=SIDE, --division-when-flat,
+      --format F, --lenient, --from T,
       --max-events N     as for 'hingesim simulate' (--to names the format here, so export
                          has no end of window)
 

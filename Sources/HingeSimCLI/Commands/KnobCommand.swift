@@ -46,6 +46,8 @@ struct KnobCommand: Command {
       --typography T         calibrated or inter, as for 'hingesim run'
       --profile NAME         device profile (default iphone-duo)
       --settle-ms MS         settle window (default: the profile's)
+      --conflict NAME=SIDE   the other side of a conflict between the profile's sources
+                             ('hingesim profiles --conflicts')
 
     exit codes: 0 ok (also Ctrl-C on a device, in --view or --web), 64 usage, 65 bad
     recording, 66 no knob / no such device, 74 the knob was unplugged or a read failed
@@ -85,6 +87,7 @@ struct KnobCommand: Command {
       throw .usage("the demo page shows a text; --pdf goes with the timeline, --json or --view")
     }
     options.source.profileName = try args.option("--profile") ?? "iphone-duo"
+    for choice in try args.options("--conflict") { options.source.conflicts.append(try SourceOptions.conflict(choice)) }
     if let settle = try args.double("--settle-ms") {
       guard settle >= 0 else { throw .usage("--settle-ms: expected a number ≥ 0, found \(settle)") }
       options.source.settleMs = settle

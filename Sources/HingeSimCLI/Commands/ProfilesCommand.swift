@@ -7,23 +7,27 @@ import Timing
 
 /// `hingesim profiles`: lists the bundled device profiles; `--check FILE` validates one;
 /// `--sources NAME` prints every value with its source; `--rule NAME` the frame rule's frames
-/// next to the profile's.
+/// next to the profile's; `--conflicts NAME` the disagreements between its sources.
 struct ProfilesCommand: Command {
   static let name = "profiles"
-  static let summary = "list device profiles, validate one with --check FILE, or show its sources"
+  static let summary = "list device profiles, validate one with --check FILE, or show its sources or conflicts"
   static let usage = """
-    usage: hingesim profiles [--check FILE | --sources NAME | --rule NAME]
+    usage: hingesim profiles [--check FILE | --sources NAME | --rule NAME | --conflicts [NAME]]
 
     Lists the device profiles in profiles/ with their poses and settle window.
     --check FILE validates a profile file and names the bad key and why, e.g.
       profiles/x.json: poses.book.reader.width: expected a positive number, found "wide"
     --sources NAME prints each value of a profile (NAME or a file) with its source: key,
-      value (cut at 28 characters), kind (measured, apple-spec, design-kit, vendor-spec,
-      derived, assumed) and reason; on a terminal reasons wrap to its width, piped they stay
-      on one line.
+      value (cut at 28 characters), kind (measured, reference-code, apple-spec, design-kit,
+      vendor-spec, external, derived, assumed) and reason; on a terminal reasons wrap to its
+      width, piped they stay on one line.
     --rule NAME prints, per pose, the profile's reader frame and fold next to what the frame
       rule gives (display − safe area − navigation bar; fold = display middle − reader origin
       − half the fold), marking where they differ (docs/profiles.md, "The frame rule").
+    --conflicts [NAME] lists where the profile's sources disagree (iphone-duo by default):
+      each conflict, the side the profile follows (*) and both sides' sources; take the
+      other side for one run with --conflict NAME=SIDE on simulate, run, check, report,
+      export, web, knob and bench (docs/profiles.md, "Conflicts between sources").
 
     """
 
@@ -51,6 +55,19 @@ struct ProfilesCommand: Command {
       }
       let width = context.stdout.isTerminal ? POSIX.terminalSize(1)?.columns : nil
       for line in SourcesTable.lines(rows, width: width) { context.stdout.line(line) }
+      return .ok
+    }
+    if args.flag("--conflicts") {
+      let names = try args.positionals()
+      guard names.count <= 1 else { throw .usage("profiles --conflicts takes one profile, found '\(names[1])'") }
+      let profile: Profile
+      do {
+        profile = try Profile.load(names.first ?? "iphone-duo", root: context.resourceRoot)
+      } catch {
+        throw CLIError(inputError: error)
+      }
+      let width = context.stdout.isTerminal ? POSIX.terminalSize(1)?.columns : nil
+      for line in ConflictsTable.lines(profile.conflicts, width: width) { context.stdout.line(line) }
       return .ok
     }
     if let name = try args.option("--rule") {

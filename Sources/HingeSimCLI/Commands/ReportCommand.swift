@@ -60,7 +60,8 @@ struct ReportCommand: Command {
       --compute-ms MS    fixed:MS: pin the pagination time per layout (reproducible reports)
       --profile NAME     device profile (default iphone-duo)
       --settle-ms MS     settle window (default: the profile's, 200 ms)
-      --division-when-flat W   frame-stays or zero-when-flat, as for 'hingesim simulate'
+      --conflict NAME=SIDE, --division-when-flat W   a conflict's other side, as for
+                         'hingesim simulate' (the report hashes it into its profile)
       --format F         source format: jsonl, csv, hinge, evemu, libinput (default: from
                          the extension)
       --lenient          skip bad lines with a warning
@@ -234,7 +235,7 @@ struct ReportCommand: Command {
     let document: JSONValue
     do {
       document = try Profile.document(
-        options.profileName, root: context.resourceRoot, overriding: options.divisionWhenFlat,
+        options.profileName, root: context.resourceRoot, choosing: options.conflicts,
         typography: reader.typography)
     } catch {
       throw CLIError(inputError: error)

@@ -44,8 +44,9 @@ struct RunCommand: Command {
       --compute-model M  what a pagination is charged: host (this machine's thread CPU
                          time, the default), fixed:MS, device, device:low, device:high
       --compute-ms MS    the same as --compute-model fixed:MS (reproducible streams)
-      --profile NAME, --settle-ms MS, --division-when-flat W, --format F, --lenient,
-      --record FILE, --realtime, --speed X, --from T, --to T, --max-events N
+      --profile NAME, --settle-ms MS, --conflict NAME=SIDE, --division-when-flat W,
+      --format F, --lenient, --record FILE, --realtime, --speed X, --from T, --to T,
+      --max-events N
                                                                 as for 'hingesim simulate'
 
     """

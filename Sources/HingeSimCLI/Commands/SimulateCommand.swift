@@ -19,9 +19,14 @@ struct SimulateCommand: Command {
     options:
       --profile NAME     device profile (default iphone-duo; see 'hingesim profiles')
       --settle-ms MS     settle window (default: the profile's, 200 ms)
+      --conflict NAME=SIDE
+                         take SIDE of a conflict between the profile's sources instead of
+                         the profile's ('hingesim profiles --conflicts' lists them: e.g.
+                         tabletopFold=fold-moves, innerPortraitReader=safe-area); repeatable
       --division-when-flat frame-stays|zero-when-flat
-                         the fold's frame when fully open: kept, only isActive changes
-                         (measured; the default), or 0 pt across (Apple's design resource)
+                         the same as --conflict divisionWhenFlat=…: the fold's frame when
+                         fully open kept, only isActive changes (measured; the default), or
+                         0 pt across (Apple's design resource); any profile
       --out FILE         write the stream to FILE instead of stdout
       --format F         source format: jsonl, csv, hinge, evemu, libinput (default: from
                          the extension; sniffed for stdin)

@@ -41,8 +41,8 @@ struct WebCommand: Command {
                          reader lays out the whole text)
       --quiet-ms MS      after the source ends, wait until the page has been quiet this long
                          (default 1500)
-      --profile NAME, --settle-ms MS, --division-when-flat W, --format F, --lenient,
-      --from T, --to T, --max-events N                          as for 'hingesim simulate'
+      --profile NAME, --settle-ms MS, --conflict NAME=SIDE, --division-when-flat W,
+      --format F, --lenient, --from T, --to T, --max-events N   as for 'hingesim simulate'
 
     Exit: 0 ok; 1 the page broke a rule; 64 usage; 65 bad source or a page report that is not one JSON object;
     66 no browser or source; 74 the browser failed or died, or a write failed (what was
@@ -197,7 +197,7 @@ struct WebCommand: Command {
     let large = profile.typography.sizes[.large] ?? (17, 22)
     return WebReaderConfig(
       text: text, edgeInset: profile.pages.edge, foldInset: profile.pages.fold, settleMs: profile.settleWindowMs,
-      textSize: (.large, large.pointSize, large.lineHeight), sidebarWidth: Library.sidebarWidth,
+      textSize: (.large, large.pointSize, large.lineHeight), sidebarWidth: profile.pages.sidebarWidth,
       chapterStarts: Library(text: text).chapters.map(\.range.lowerBound))
   }
 }

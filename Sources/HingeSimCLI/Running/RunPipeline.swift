@@ -47,7 +47,10 @@ enum RunPipeline {
   /// of the place are the app's to answer too. The app's log stands for the reader.
   static func appReplay(profile: Profile, library: Library, options: RunOptions) -> Pipeline {
     var stages = Pipeline.simulator(profile: profile, settleMs: options.settleMs, textSize: options.textSize)
-    stages.append(NavigationStateMachine(library: library, offset: options.offset, chapterPagination: options.chapters))
+    stages.append(
+      NavigationStateMachine(
+        library: library, offset: options.offset, chapterPagination: options.chapters,
+        sidebarWidth: profile.pages.sidebarWidth))
     return Pipeline(stages)
   }
 
@@ -78,7 +81,8 @@ enum RunPipeline {
     guard case .text(let document) = input else { return [reader(input: input, profile: profile, options: options)] }
     guard options.chapters else {
       return [
-        NavigationStateMachine(library: Library(text: document.text), offset: options.offset),
+        NavigationStateMachine(
+          library: Library(text: document.text), offset: options.offset, sidebarWidth: profile.pages.sidebarWidth),
         reader(document: document, profile: profile, options: options),
       ]
     }
@@ -95,7 +99,11 @@ enum RunPipeline {
         document: part, profile: profile, offset: offset, model: options.computeModel,
         prepaginate: options.prepaginate, direction: direction)
     }
-    return [NavigationStateMachine(library: library, offset: options.offset, chapterPagination: true), reader]
+    return [
+      NavigationStateMachine(
+        library: library, offset: options.offset, chapterPagination: true, sidebarWidth: profile.pages.sidebarWidth),
+      reader,
+    ]
   }
 
   /// The full pipeline for a text or a PDF (`run`, `check`, `report`).
@@ -116,7 +124,10 @@ enum RunPipeline {
   static func full(profile: Profile, reader: any Stage, options: RunOptions) -> Pipeline {
     var stages = Pipeline.simulator(profile: profile, settleMs: options.settleMs, textSize: options.textSize)
     if let text = reader as? ReaderStateMachine {
-      stages.append(NavigationStateMachine(library: Library(text: text.cache.document.text), offset: options.offset))
+      stages.append(
+        NavigationStateMachine(
+          library: Library(text: text.cache.document.text), offset: options.offset,
+          sidebarWidth: profile.pages.sidebarWidth))
     }
     stages.append(reader)
     stages.append(TimingStateMachine(expectsReader: true, textSize: options.textSize))

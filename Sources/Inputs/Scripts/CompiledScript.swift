@@ -34,6 +34,9 @@ public struct CompiledScript: Sendable {
     /// The text's length in UTF-16 units, when the reader's text is known: a `select` past
     /// its end is an error. Nil (as for `simulate`, which has no text) checks nothing.
     public var textLength: Int?
+    /// Where `start tent` puts the phone: the side of the profile's `conflicts.tent` in force
+    /// (nil: the profile names no tent, and `start tent` is an error).
+    public var tent: (angle: Double, orientation: Orientation)?
 
     /// The default limit on generated events.
     public static let defaultMaxEvents = 10_000_000
@@ -66,8 +69,10 @@ public struct CompiledScript: Sendable {
   public static func compile(lines: [String], file: String, options: Options = Options())
     throws(ScriptErrors) -> CompiledScript
   {
-    let commands = try ScriptParser(file: file, angleRange: options.angleRange, chapterCount: options.chapterCount)
-      .parse(lines: lines)
+    let commands = try ScriptParser(
+      file: file, angleRange: options.angleRange, chapterCount: options.chapterCount, tent: options.tent
+    )
+    .parse(lines: lines)
     var checker = ScriptChecker(file: file, lines: lines, options: options)
     checker.check(commands)
     if let errors = checker.log.thrown { throw errors }

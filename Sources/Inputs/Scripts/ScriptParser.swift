@@ -34,10 +34,16 @@ public struct ScriptParser: Sendable {
 
   /// The text's chapter count when a text is known: `open-chapter` past it is an error.
   public var chapterCount: Int?
+  /// Where `start tent` puts the phone (the profile's `conflicts.tent`); nil: `tent` is an error.
+  public var tent: (angle: Double, orientation: Orientation)?
 
   /// Makes a parser for a file name and a hinge range.
-  public init(file: String, angleRange: ClosedRange<Double> = 0...180, chapterCount: Int? = nil) {
+  public init(
+    file: String, angleRange: ClosedRange<Double> = 0...180, chapterCount: Int? = nil,
+    tent: (angle: Double, orientation: Orientation)? = nil
+  ) {
     self.chapterCount = chapterCount
+    self.tent = tent
     self.file = file
     self.angleRange = angleRange
   }
@@ -51,6 +57,7 @@ public struct ScriptParser: Sendable {
   public func parse(lines: [String]) throws(ScriptErrors) -> [ScriptCommand] {
     var state = ScriptParserState(file: file, angleRange: angleRange, lines: lines)
     state.chapterCount = chapterCount
+    state.tent = tent
     let commands = state.script()
     if let errors = state.log.thrown { throw errors }
     return commands
@@ -64,6 +71,7 @@ struct ScriptParseFailure: Error {}
 struct ScriptParserState {
   let angleRange: ClosedRange<Double>
   var chapterCount: Int?
+  var tent: (angle: Double, orientation: Orientation)?
   var tokens: [ScriptToken] = []
   var position = 0
   var log: ScriptErrorLog
@@ -224,7 +232,17 @@ struct ScriptParserState {
     case "start":
       let t = advance()
       let position: ScriptCommand.StartPosition
-      if let pose = ScriptCommand.StartPosition.poses.first(where: {
+      var implied: Orientation?
+      if t.kind == .word, t.text.lowercased() == "tent" {
+        guard let tent else {
+          throw fail(
+            at: t,
+            "expected a pose the profile knows; 'tent' means what its conflicts.tent says, and this profile names no tent (iphone-duo does), found 'tent'"
+          )
+        }
+        position = .angle(tent.angle)
+        implied = tent.orientation
+      } else if let pose = ScriptCommand.StartPosition.poses.first(where: {
         $0.rawValue.lowercased() == t.text.lowercased()
       }),
         t.kind == .word
@@ -248,7 +266,7 @@ struct ScriptParserState {
         }
         orientation = value
       }
-      kind = .start(position, orientation: orientation)
+      kind = .start(position, orientation: orientation ?? implied)
     case "angle":
       kind = .angle(try angle(after: "angle"))
     case "open", "fold":

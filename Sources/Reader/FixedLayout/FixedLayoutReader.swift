@@ -13,7 +13,7 @@ import Simulator
 /// layouts are cached by their key and a hit costs nothing. Events that arrive while it works
 /// wait and are handled after it, in arrival order. A `regions` change in which only the fold
 /// on screen turned active or flat (no settle follows it: the size is the same) moves a
-/// spread's frames one display frame later (`redrawMs`): they step back from an active fold and
+/// spread's frames one display frame later (`redrawMs`, the profile's `displays.frameMs`): they step back from an active fold and
 /// meet at a flat one's centre.
 ///
 /// ```swift
@@ -32,10 +32,10 @@ public struct FixedLayoutReader: Stage {
   private var thread: Thread = .idle
   private var layouts: [FixedPageLayout.Key: FixedPageLayout] = [:]
   /// How long after a fold-only `regions` change the moved frames are shown, ms: one display
-  /// frame at 60 Hz (a modelling choice, not measured). Being later than the change, it is
-  /// shown after every simulator event stamped with the change's time, so
-  /// `simulate | read --pdf` equals `run --pdf --json`.
-  public static let redrawMs = 16.667
+  /// frame, the profile's `displays.frameMs` (16.667 ms, 60 Hz, on the iPhone Duo: assumed,
+  /// not measured). Being later than the change, it is shown after every simulator event
+  /// stamped with the change's time, so `simulate | read --pdf` equals `run --pdf --json`.
+  public let redrawMs: Double
   /// What laying out page frames is charged.
   public let model: ComputeModel
 
@@ -49,6 +49,7 @@ public struct FixedLayoutReader: Stage {
   ) {
     rules = FixedLayoutStateMachine(document: document, insets: profile.pages, place: place, direction: direction)
     self.model = model
+    redrawMs = profile.displayFrameMs
   }
 
   public var deadline: Double? {
@@ -115,7 +116,7 @@ public struct FixedLayoutReader: Stage {
       guard let request = rules.request(forFold: change.division) else { return }
       let (layout, _, _) = layOut(request.key)
       var events: [Event] = []
-      let done = now + Self.redrawMs
+      let done = now + redrawMs
       rules.refolded(layout, for: request, cause: event, at: done, into: &events)
       if !events.isEmpty { finish(events, done: done, now: now, into: &output) }
     case .turn(let direction): rules.turned(direction, cause: event, at: now, into: &output)

@@ -68,6 +68,9 @@ public struct PageGeometry: Hashable, Sendable {
   public var readerWidth: Double
   /// The reader frame's height, points.
   public var readerHeight: Double
+  /// The narrowest page a layout makes (the profile's `pages.minimumWidth`): a fold with less
+  /// room beside it is not split at.
+  public var minimumPageWidth: Double
 
   /// Pages per screen.
   public var pagesPerScreen: Int { layout == .spread ? 2 : 1 }
@@ -82,6 +85,7 @@ public struct PageGeometry: Hashable, Sendable {
     self.direction = direction
     readerWidth = width
     readerHeight = height
+    minimumPageWidth = insets.minimumWidth
     let e = insets.edge
     let f = insets.fold
     if let d = division, d.isVertical, d.frame.y <= 0, d.frame.maxY >= height, d.frame.x < width, d.frame.maxX > 0 {
@@ -95,7 +99,7 @@ public struct PageGeometry: Hashable, Sendable {
         ? Rect(x: d.frame.maxX, y: 0, width: width - d.frame.maxX, height: height)
         : Rect(x: 0, y: 0, width: d.frame.x, height: height)
       let leadingRoom = direction == .ltr ? leftRoom : rightRoom
-      if notesOpen, min(leftRoom, rightRoom) >= Profile.PageInsets.minimumPageWidth {
+      if notesOpen, min(leftRoom, rightRoom) >= insets.minimumWidth {
         // The notes take the trailing region; one page fills the leading one.
         layout = .single
         pageWidth = leadingRoom
@@ -103,7 +107,7 @@ public struct PageGeometry: Hashable, Sendable {
         frames = [Rect(x: x, y: e, width: leadingRoom, height: h)]
         notes = .trailing
         notesRegion = trailingRegion
-      } else if min(leftRoom, rightRoom) >= Profile.PageInsets.minimumPageWidth {
+      } else if min(leftRoom, rightRoom) >= insets.minimumWidth {
         let w = min(leftRoom, rightRoom)
         layout = .spread
         pageWidth = w
@@ -134,7 +138,7 @@ public struct PageGeometry: Hashable, Sendable {
       notesRegion = nil
       keepOutFrames = [d.frame]
     } else if division == nil, horizontalSizeClass == .regular, width > height,
-      width / 2 - e - f >= Profile.PageInsets.minimumPageWidth
+      width / 2 - e - f >= insets.minimumWidth
     {
       let w = width / 2 - e - f
       let h = max(1, height - 2 * e)

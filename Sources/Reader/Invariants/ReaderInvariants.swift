@@ -192,7 +192,7 @@ public struct ReaderInvariants: Sendable {
   /// page on each side — or nil.
   static func spreadFold(of g: PageGeometry) -> Rect? {
     guard let d = g.division, d.isVertical, d.frame.y <= 0, d.frame.maxY >= g.readerHeight else { return nil }
-    let room = Profile.PageInsets.minimumPageWidth
+    let room = g.minimumPageWidth
     guard d.frame.x >= room, g.readerWidth - d.frame.maxX >= room else { return nil }
     return d.frame
   }

@@ -24,8 +24,6 @@ public struct Library: Sendable, Equatable {
     public var range: Range<Int>
   }
 
-  /// The design kit's sidebar width, points (DESIGN §6: a design-kit value, not Apple's).
-  public static let sidebarWidth = 280.0
   /// The longest line that can be a heading.
   public static let maxHeadingLength = 80
 
@@ -67,9 +65,10 @@ public struct Library: Sendable, Equatable {
     chapters.last { $0.range.lowerBound <= offset } ?? chapters[0]
   }
 
-  /// The width the sidebar takes from the reader's frame: the design kit's 280 pt when it is
-  /// asked for and the width is regular (the columns sit side by side), else 0.
-  public static func sidebarWidth(_ sidebar: SidebarMode, sizeClass: SizeClass?) -> Double {
-    sidebar == .show && sizeClass == .regular ? sidebarWidth : 0
+  /// The width the sidebar takes from the reader's frame: `width` (the profile's
+  /// `pages.sidebarWidth`, the design kit's 280 pt on the iPhone Duo) when it is asked for and
+  /// the width is regular (the columns sit side by side), else 0.
+  public static func sidebarWidth(_ sidebar: SidebarMode, sizeClass: SizeClass?, width: Double) -> Double {
+    sidebar == .show && sizeClass == .regular ? width : 0
   }
 }

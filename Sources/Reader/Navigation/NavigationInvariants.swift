@@ -9,10 +9,15 @@ import EventStream
 /// - `no-stale-selection`: opening a chapter selects exactly it, puts the reader on top and
 ///   moves the place to its start.
 /// - `draft-survives`: the notes draft (length and hash) never changes across a layout change.
-/// - `sidebar-width`: the reader gives up the design kit's 280 pt exactly when the sidebar is
-///   shown beside it (regular width), else nothing.
+/// - `sidebar-width`: the reader gives up the profile's sidebar width (the design kit's 280 pt
+///   on the iPhone Duo) exactly when the sidebar is shown beside it (regular width), else
+///   nothing.
 struct NavigationInvariants {
   private var previous: NavigationState?
+  /// The sidebar's width when shown beside the reader, points (`pages.sidebarWidth`).
+  let sidebarWidth: Double
+
+  init(sidebarWidth: Double) { self.sidebarWidth = sidebarWidth }
 
   /// The rules `next` breaks, as (rule, message).
   mutating func check(_ next: NavigationState, cause: EventKind, library: Library) -> [(String, String)] {
@@ -46,7 +51,7 @@ struct NavigationInvariants {
     if layoutChange, let previous, previous.draftLength != next.draftLength || previous.draftHash != next.draftHash {
       broken.append(("draft-survives", "the notes draft changed on a layout change"))
     }
-    let width = next.sidebar == .show && next.columns == .split ? Library.sidebarWidth : 0
+    let width = next.sidebar == .show && next.columns == .split ? sidebarWidth : 0
     if next.sidebarWidth != width {
       broken.append(
         (

@@ -5,14 +5,15 @@ import EventStream
 ///
 /// Inputs `openChapter`, `back` and `sidebar` and every `settled` (the horizontal size class
 /// decides side by side or a stack) become a `navigation` event the reader follows: the
-/// selected chapter, the sidebar's width (280 pt in regular width when shown) and, when a
+/// selected chapter, the sidebar's width (the profile's `pages.sidebarWidth` in regular width
+/// when shown: 280 pt on the iPhone Duo) and, when a
 /// chapter was just opened, where its place starts. Showing or hiding the sidebar in regular
 /// width changes the reader's frame, so the stage re-settles the last layout with cause
 /// `sidebar`. The stage is silent until the first navigation input, so streams without one are
 /// unchanged. Every state it emits is checked (`NavigationInvariants`).
 ///
 /// ```swift
-/// var nav = NavigationStateMachine(library: Library(text: text))
+/// var nav = NavigationStateMachine(library: Library(text: text), sidebarWidth: duo.pages.sidebarWidth)
 /// // settled 669×787 regular, then `sidebar show` → navigation (sidebar 280 pt) + settled (cause sidebar)
 /// ```
 public struct NavigationStateMachine: Stage {
@@ -31,7 +32,9 @@ public struct NavigationStateMachine: Stage {
   private var lastSettled: Settled?
   private let draft: (length: Int, hash: String)
   private var engaged = false
-  private var invariants = NavigationInvariants()
+  private var invariants: NavigationInvariants
+  /// The sidebar's width when shown in regular width, points.
+  private let shownSidebarWidth: Double
   /// True when the reader paginates one chapter at a time (`ChapterReader`): opening a chapter
   /// is then a layout change, re-settled with cause `chapter`.
   private let resettlesChapters: Bool
@@ -40,8 +43,13 @@ public struct NavigationStateMachine: Stage {
   /// - Parameters:
   ///   - draft: the notes draft carried through every move (opaque here: its length and hash).
   ///   - chapterPagination: the reader paginates one chapter at a time (`ChapterReader`).
-  public init(library: Library, offset: Int = 0, draft: String = "", chapterPagination: Bool = false) {
+  ///   - sidebarWidth: the sidebar's width when shown in regular width (`pages.sidebarWidth`).
+  public init(
+    library: Library, offset: Int = 0, draft: String = "", chapterPagination: Bool = false, sidebarWidth: Double
+  ) {
     self.library = library
+    shownSidebarWidth = sidebarWidth
+    invariants = NavigationInvariants(sidebarWidth: sidebarWidth)
     resettlesChapters = chapterPagination
     state = .reading(chapter: library.chapter(containing: offset).id)
     self.draft = (draft.utf16.count, Self.hash(draft))
@@ -108,7 +116,7 @@ public struct NavigationStateMachine: Stage {
   }
 
   private var sidebarWidth: Double {
-    Library.sidebarWidth(sidebar, sizeClass: lastSettled?.horizontalSizeClass)
+    Library.sidebarWidth(sidebar, sizeClass: lastSettled?.horizontalSizeClass, width: shownSidebarWidth)
   }
 
   /// The state as the reader and the stream see it.

@@ -10,15 +10,18 @@ import EventStream
 /// delivered update carries the initial state, as `UIHingeInteraction` does. Events are
 /// emitted only on change: a status change, then the pose it makes, then the update with it.
 ///
-/// Each update's `progress` is the dual-pane guide's app-side normaliser, not an API value:
-/// the largest angle seen starts at π; closed (and unknown) → 0; fully open → 1, and the angle
-/// raises the largest; partly open → radians ÷ largest. So before the first full open 9°,
-/// 90° and 150° give 0.05, 0.5 and 0.833; a profile whose range goes past 180° can raise the
-/// largest, after which the same angles give less.
+/// Each update's `progress` is the dual-pane guide's app-side normaliser (`HingeProgress`),
+/// not an API value: closed → 0; fully open → 1, and the angle raises the largest seen (π at
+/// first); partly open → min(max(radians ÷ largest, 0), 1); unknown keeps the last value.
+///
+/// With the profile's `conflicts.status` at `angle-and-orientation`, the status follows other
+/// thresholds while the hinge is horizontal (`HingeProfile.landscapeStatus`): turning the phone
+/// re-reads the status at the angle last measured.
 ///
 /// A device without a hinge (`profile: none`) sends one update, `HingeUpdate.noHinge`
-/// (`"hinge":null`), with its first event, as `UIHingeInteraction` hands such a view an update
-/// whose hinge is nil; samples are ignored after that.
+/// (`"hinge":null`, progress 1 as the guide reports it), with its first event, as
+/// `UIHingeInteraction` hands such a view an update whose hinge is nil; samples are ignored
+/// after that.
 ///
 /// ```swift
 /// var hinge = HingeStateMachine(profile: duo)
@@ -30,20 +33,26 @@ public struct HingeStateMachine: Stage {
   /// The parts that need a hinge; nil for a device without one.
   private var sensor: Sensor?
   private var classifier = PoseClassifier()
-  /// The normaliser's largest angle, radians: π until a fully open update goes past it.
-  private var largestRadians = Double.pi
+  /// The guide's progress normaliser.
+  private var progress = HingeProgress()
   /// A device without a hinge has sent its one update.
   private var sentNoHinge = false
 
   private struct Sensor {
     var policy: UpdatePolicyFilter
     var trigger: StatusTrigger
+    /// The thresholds with the hinge vertical, and horizontal (the same unless the status
+    /// follows the orientation too).
+    let upright: Profile.StatusThresholds
+    let sideways: Profile.StatusThresholds
   }
 
   /// Makes the hinge model for a profile (a profile without a hinge ignores samples).
   public init(profile: Profile) {
     sensor = profile.hinge.map {
-      Sensor(policy: UpdatePolicyFilter(hinge: $0), trigger: StatusTrigger(thresholds: $0.status))
+      Sensor(
+        policy: UpdatePolicyFilter(hinge: $0), trigger: StatusTrigger(thresholds: $0.status), upright: $0.status,
+        sideways: $0.landscapeStatus ?? $0.status)
     }
   }
 
@@ -66,7 +75,12 @@ public struct HingeStateMachine: Stage {
       sampleArrived(raw, at: event.time, into: &output)
     case .orientation(let orientation):
       classifier.orientationChanged(to: orientation)
-      reportPose(at: event.time, into: &output)
+      if let change = rereadStatus(at: event.time) {
+        report(change, at: event.time, into: &output)
+        deliver(sensor!.policy.statusChanged(at: event.time), at: event.time, into: &output)
+      } else {
+        reportPose(at: event.time, into: &output)
+      }
     case .split(let mode):
       classifier.splitChanged(to: mode)
       reportPose(at: event.time, into: &output)
@@ -108,6 +122,14 @@ public struct HingeStateMachine: Stage {
     }
   }
 
+  /// The hinge's direction may have changed the thresholds: the status at the angle last
+  /// measured under the new ones (nil when they are the same, or it does not change).
+  private mutating func rereadStatus(at time: Double) -> StatusTrigger.Change? {
+    guard let sensor, sensor.upright != sensor.sideways else { return nil }
+    let thresholds = classifier.isLandscape ? sensor.sideways : sensor.upright
+    return self.sensor!.trigger.thresholdsChanged(to: thresholds, angle: sensor.policy.angle, at: time)
+  }
+
   private mutating func report(_ change: StatusTrigger.Change, at time: Double, into output: inout [Event]) {
     let angle = sensor!.policy.angle
     output.append(Event(time: time, .status(StatusChange(status: change.to, from: change.from, angle: angle))))
@@ -117,14 +139,7 @@ public struct HingeStateMachine: Stage {
   private mutating func deliver(_ angle: Double, at time: Double, into output: inout [Event]) {
     let status = self.status
     let radians = angle * .pi / 180
-    let progress: Double
-    switch status {
-    case .closed, .unknown: progress = 0
-    case .fullyOpen:
-      largestRadians = max(largestRadians, radians)
-      progress = 1
-    case .partiallyOpen: progress = radians / largestRadians
-    }
+    let progress = self.progress.update(status: status, radians: radians)
     output.append(
       Event(time: time, .hinge(HingeUpdate(angle: angle, radians: radians, status: status, progress: progress))))
   }

@@ -19,6 +19,8 @@ struct PoseClassifier {
   private(set) var orientation: Orientation = .portrait
   /// The hinge is horizontal (the last orientation that says so was a landscape one).
   private var landscape = false
+  /// True while the hinge is horizontal (held tall, tabletop, closed sideways).
+  var isLandscape: Bool { landscape }
   private var split: SplitMode = .off
 
   /// The device turned.

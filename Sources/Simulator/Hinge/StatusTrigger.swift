@@ -36,7 +36,7 @@ struct StatusTrigger {
     var to: HingeStatus
   }
 
-  let thresholds: Profile.StatusThresholds
+  private(set) var thresholds: Profile.StatusThresholds
   private(set) var state: State = .unknown
 
   /// Makes a trigger with the profile's thresholds.
@@ -91,6 +91,29 @@ struct StatusTrigger {
     if case .dwelling(next, let first, _, _) = state { since = first } else { since = time }
     state = .dwelling(candidate: next, since: since, committed: current, lastSample: time)
     return nil
+  }
+
+  /// Other thresholds hold from now (the hinge turned horizontal or vertical under a status
+  /// that follows the orientation): the status is read again at the angle last measured, as a
+  /// sample would be, and the change to report now is returned. Unknown stays unknown: there
+  /// is no sample to read.
+  mutating func thresholdsChanged(to next: Profile.StatusThresholds, angle: Double, at time: Double) -> Change? {
+    guard next != thresholds else { return nil }
+    thresholds = next
+    let last: Double
+    switch state {
+    case .unknown: return nil
+    case .settled(_, let l), .dwelling(_, _, _, let l): last = l
+    }
+    let change = sampleArrived(angle, at: time)
+    // Reading the status again is not a sample: the silence still counts from the last one.
+    switch state {
+    case .settled(let s, _): state = .settled(s, lastSample: last)
+    case .dwelling(let c, let since, let committed, _):
+      state = .dwelling(candidate: c, since: since, committed: committed, lastSample: last)
+    case .unknown: break
+    }
+    return change
   }
 
   /// The candidate has held for the dwell time: returns its change to report.

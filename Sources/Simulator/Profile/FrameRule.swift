@@ -49,7 +49,11 @@ extension Profile {
   /// What the frame rule gives a pose (or a Split View pane with `split` left or right): the
   /// reader's size and, when the pose has a fold, the fold's offset (x for a vertical fold, y
   /// for one across). Nil when the profile does not have the pose or its display.
-  public func ruleFrame(for pose: Pose, split: SplitMode = .off) -> (width: Double, height: Double, fold: Double?)? {
+  /// `bar` replaces the profile's navigation bar (a conflict's side without one).
+  public func ruleFrame(for pose: Pose, split: SplitMode = .off, bar: Double? = nil) -> (
+    width: Double, height: Double, fold: Double?
+  )? {
+    let bar = bar ?? navigationBar
     let geometry = pose == .splitView ? splitView[split] : poses[pose]
     guard let geometry, let natural = displays[geometry.display] else { return nil }
     let turned = FrameRule.isTurned(pose)
@@ -57,8 +61,8 @@ extension Profile {
       turned ? (width: natural.height, height: natural.width) : (width: natural.width, height: natural.height)
     let fullWidth = display.width
     if pose == .splitView { display.width /= 2 }
-    let size = FrameRule.reader(display: display, safeArea: geometry.safeArea, bar: navigationBar)
-    let origin = FrameRule.origin(safeArea: geometry.safeArea, bar: navigationBar)
+    let size = FrameRule.reader(display: display, safeArea: geometry.safeArea, bar: bar)
+    let origin = FrameRule.origin(safeArea: geometry.safeArea, bar: bar)
     var fold: Double?
     if let d = geometry.division {
       fold =

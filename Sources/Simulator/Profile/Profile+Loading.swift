@@ -34,15 +34,15 @@ extension Profile {
   }
 
   /// The profile's document as `load` reads it: the file with its `base` profiles merged in
-  /// (what a report hashes to say which profile it measured), with `divisionWhenFlat` set to
-  /// `overriding` when that differs from what the file says (`--division-when-flat` changes
-  /// what is measured), and a `typography.choice` when `typography` is not the profile's
-  /// default (`--typography` changes it too).
+  /// (what a report hashes to say which profile it measured), with a `chosen` object naming
+  /// each conflict's side where `choosing` differs from the file (`--conflict` changes what is
+  /// measured), and a `typography.choice` when `typography` is not the profile's default
+  /// (`--typography` changes it too).
   public static func document(
-    _ nameOrPath: String, root: String, overriding divisionWhenFlat: DivisionWhenFlat? = nil,
+    _ nameOrPath: String, root: String, choosing: [(SourceConflict, String)] = [],
     typography: TypographyChoice? = nil
   ) throws(InputError) -> JSONValue {
-    let document = try document(nameOrPath, root: root, overriding: divisionWhenFlat)
+    let document = try document(nameOrPath, root: root, choosing: choosing)
     let calibrated = document["typography"]?["calibration"].map { $0 != .null } ?? false
     guard let typography, typography != .defaultChoice(hasCalibration: calibrated),
       case .object(var fields) = document, case .object(var typographyFields)? = document["typography"]
@@ -54,20 +54,25 @@ extension Profile {
   }
 
   private static func document(
-    _ nameOrPath: String, root: String, overriding divisionWhenFlat: DivisionWhenFlat?
+    _ nameOrPath: String, root: String, choosing: [(SourceConflict, String)]
   ) throws(InputError) -> JSONValue {
     let path =
       nameOrPath.hasSuffix(".json") || nameOrPath.contains("/")
       ? nameOrPath : root + "/profiles/" + nameOrPath + ".json"
     let display = path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : path
     let document = try loadJSON(path: path, display: display, root: root, depth: 0)
-    var written = DivisionWhenFlat.frameStays.rawValue
-    if case .string(let value)? = document["divisionWhenFlat"]?["value"] { written = value }
-    guard let divisionWhenFlat, divisionWhenFlat.rawValue != written, case .object(var fields) = document else {
-      return document
+    var chosen: [(String, JSONValue)] = []
+    for (conflict, side) in choosing {
+      var written = conflict == .divisionWhenFlat ? DivisionWhenFlat.frameStays.rawValue : nil
+      if case .string(let value)? = document["conflicts"]?[conflict.rawValue]?["value"] { written = value }
+      if conflict == .divisionWhenFlat, case .string(let value)? = document["divisionWhenFlat"]?["value"] {
+        written = value
+      }
+      chosen.removeAll { $0.0 == conflict.rawValue }
+      if side != written { chosen.append((conflict.rawValue, .string(side))) }
     }
-    fields.removeAll { $0.0 == "divisionWhenFlat" }
-    fields.append(("divisionWhenFlat", .object([("value", .string(divisionWhenFlat.rawValue))])))
+    guard !chosen.isEmpty, case .object(var fields) = document else { return document }
+    fields.append(("chosen", .object(chosen)))
     return .object(fields)
   }
 
@@ -226,7 +231,9 @@ struct ProfileFields {
     }
     try requireSource("pages")
     let pages = Profile.PageInsets(
-      edge: try number("pages.edgeInset", nonNegative: true), fold: try number("pages.foldInset", nonNegative: true))
+      edge: try number("pages.edgeInset", nonNegative: true), fold: try number("pages.foldInset", nonNegative: true),
+      minimumWidth: try number("pages.minimumWidth", positive: true),
+      sidebarWidth: try number("pages.sidebarWidth", nonNegative: true))
     let transitions = Profile.Transitions(
       open: try burst("transitions.open"), close: try burst("transitions.close"),
       rotate: try burst("transitions.rotate"), resize: try burst("transitions.resize"),
@@ -235,15 +242,7 @@ struct ProfileFields {
     try requireSource("settle")
     let settle = try number("settle.windowMs", nonNegative: true)
     let typography = try typography()
-    var divisionWhenFlat = Profile.DivisionWhenFlat.frameStays
-    if root["divisionWhenFlat"] != nil {
-      try requireSource("divisionWhenFlat")
-      let text = try string("divisionWhenFlat.value")
-      guard let choice = Profile.DivisionWhenFlat(rawValue: text) else {
-        throw ProfileError(message: "divisionWhenFlat.value: expected frame-stays or zero-when-flat, found \"\(text)\"")
-      }
-      divisionWhenFlat = choice
-    }
+    let conflicts = try conflicts(hinge: hinge)
     var displays: [Display: Profile.DisplaySize] = [:]
     for display in Display.allCases where root["displays"]?[display.rawValue] != nil {
       let path = "displays." + display.rawValue
@@ -262,11 +261,33 @@ struct ProfileFields {
     }
     try requireSource("navigationBar")
     let bar = try number("navigationBar.value", nonNegative: true)
+    try requireSource("displays.frameMs")
+    let frameMs = try number("displays.frameMs.value", positive: true)
     _ = try ProfileSources.values(of: root)  // every number has a note of the right form
-    return Profile(
+    var profile = Profile(
       name: name, description: description, hinge: hinge, poses: poses, splitView: split, pages: pages,
-      transitions: transitions, settleWindowMs: settle, typography: typography, divisionWhenFlat: divisionWhenFlat,
-      displays: displays, navigationBar: bar)
+      transitions: transitions, settleWindowMs: settle, typography: typography, displays: displays,
+      navigationBar: bar, displayFrameMs: frameMs, conflicts: conflicts, writtenPoses: poses, writtenSplitView: split)
+    try profile.resolveConflicts()
+    try checkTabletopFold(profile)
+    return profile
+  }
+
+  /// The tabletop fold as written is where the side the file chose puts it (every side of
+  /// `tabletopFold` is computed, so the value written must be that side's).
+  private func checkTabletopFold(_ profile: Profile) throws(ProfileError) {
+    guard let side = profile.conflicts.chosen(.tabletopFold),
+      profile.conflicts.chosen(.innerPortraitReader) != "safe-area",
+      let written = profile.writtenPoses[.tabletop]?.division?.y, let resolved = profile.poses[.tabletop]?.division?.y,
+      abs(written - resolved) > 1e-9
+    else { return }
+    let rule =
+      side == "fold-stays"
+      ? "the fold stays where it is held tall" : "a reader flush with the display's bottom meets its middle"
+    throw ProfileError(
+      message:
+        "poses.tabletop.division.y: expected \(NumberFormat.shortest(resolved)) (conflicts.tabletopFold is \(side): \(rule)), found \(NumberFormat.shortest(written))"
+    )
   }
 
   private func geometryDisplay(_ path: String) throws(ProfileError) -> Display {

@@ -1,22 +1,33 @@
 import EventStream
 
 /// Where a profile value comes from: the kind a `source` note starts with.
+///
+/// `measured` is kept for what a study measured on the device and names that study (the
+/// iPhone Duo's values: "(the device study)"); a setting read from the reference reader's code
+/// is `reference-code`; a value a document outside the study gives is `external` and names the
+/// document (docs/profiles.md, "Sources").
 public enum SourceKind: String, Sendable, CaseIterable {
-  /// Measured by someone on something (the note says by whom and what).
+  /// Measured on the device by a study the note names (by whom, what and which study).
   case measured
+  /// A setting in the reference reader's code (the debounce, the paragraph style): chosen, not
+  /// measured.
+  case referenceCode = "reference-code"
   /// Apple's documentation or specifications.
   case appleSpec = "apple-spec"
   /// A design kit (not Apple's).
   case designKit = "design-kit"
   /// Another vendor's published specifications (a device maker's announcement or spec sheet).
   case vendorSpec = "vendor-spec"
+  /// A document outside the device study that is none of the above (a third party's
+  /// verification notes, a font-metrics package, a public test): the note names it.
+  case external
   /// Computed from other values (the note says from what and by which formula).
   case derived
   /// Assumed; a value derived from an assumption is assumed too.
   case assumed
 
   /// The kinds as a profile file writes them, for messages.
-  static let list = "measured, apple-spec, design-kit, vendor-spec, derived or assumed"
+  static let list = "measured, reference-code, apple-spec, design-kit, vendor-spec, external, derived or assumed"
 }
 
 /// One value of a profile with its source: a row of `hingesim profiles --sources NAME`.
@@ -85,6 +96,10 @@ enum ProfileSources {
       }
       for (key, child) in fields where key != "source" {
         if path.isEmpty && unsourced.contains(key) { continue }
+        if let row = choiceRow(key, child, in: value, path: path) {
+          rows.append(row)
+          continue
+        }
         try walk(child, path: path + [key], scopes: scopes, into: &rows)
       }
     case .array(let items):
@@ -121,6 +136,17 @@ enum ProfileSources {
       let (kind, reason) = try parse(note, at: notePath)
       rows.append(SourcedValue(path: dotted, value: text(of: value), kind: kind, reason: reason))
     }
+  }
+
+  /// A conflict's `value` (`conflicts.tabletopFold.value`): the side it names, with that
+  /// side's note.
+  private static func choiceRow(_ key: String, _ child: JSONValue, in object: JSONValue, path: [String])
+    -> SourcedValue?
+  {
+    guard path.count == 2, path[0] == "conflicts", key == "value", case .string(let side) = child,
+      case .string(let note)? = object[side]?["source"], let (kind, reason) = try? parse(note, at: "")
+    else { return nil }
+    return SourcedValue(path: (path + [key]).joined(separator: "."), value: side, kind: kind, reason: reason)
   }
 
   /// Checks the notes of a `source` object (each a string of the right form, each key naming

@@ -58,6 +58,9 @@ extension Profile {
     }
     try within(pages.edge, 0...1_000, "pages.edgeInset")
     try within(pages.fold, 0...1_000, "pages.foldInset")
+    try within(pages.minimumWidth, 1...1_000, "pages.minimumWidth", "a width in points")
+    try within(pages.sidebarWidth, 0...10_000, "pages.sidebarWidth", "a width in points")
+    try within(displayFrameMs, 1...1_000, "displays.frameMs.value", "a frame time in ms")
     for size in TextSize.allCases {
       guard let s = typography.sizes[size] else { continue }
       try within(s.pointSize, 1...500, "typography.sizes.\(size.rawValue).pointSize", "a size in points")
@@ -138,10 +141,10 @@ extension Profile {
         }
       }
     }
-    guard pageWidth >= PageInsets.minimumPageWidth else {
+    guard pageWidth >= pages.minimumWidth else {
       throw ProfileError(
         message:
-          "\(path).reader.width: expected a page at least \(NumberFormat.shortest(PageInsets.minimumPageWidth)) pt wide inside the insets, found a page \(NumberFormat.shortest(pageWidth)) pt wide"
+          "\(path).reader.width: expected a page at least \(NumberFormat.shortest(pages.minimumWidth)) pt wide inside the insets, found a page \(NumberFormat.shortest(pageWidth)) pt wide"
       )
     }
     guard pageHeight >= tallestLine else {

@@ -3,8 +3,10 @@ import EventStream
 /// A device profile: every number of the device model, loaded from `profiles/NAME.json`.
 ///
 /// The numbers are data, never constants in code; each group in the file carries a `source`
-/// note `KIND: reason` with KIND one of `measured`, `apple-spec`, `design-kit`, `derived` or
-/// `assumed`, or an object of notes, one per value (`ProfileSources`).
+/// note `KIND: reason` (`SourceKind`: `measured`, `reference-code`, `apple-spec`, `design-kit`,
+/// `vendor-spec`, `external`, `derived` or `assumed`), or an object of notes, one per value
+/// (`ProfileSources`). Where two sources disagree the profile names the side it follows
+/// (`conflicts`, `SourceConflict`), and `choosing(_:_:)` takes the other.
 public struct Profile: Sendable, Equatable {
   /// The profile's name (`iphone-duo`, `none`).
   public var name: String
@@ -30,6 +32,16 @@ public struct Profile: Sendable, Equatable {
   public var displays: [Display: DisplaySize] = [:]
   /// The reader's own navigation bar, points, for the frame rule.
   public var navigationBar: Double = 0
+  /// One display frame, ms: a PDF spread whose fold only turned active or flat is redrawn
+  /// this long after the change (`displays.frameMs`).
+  public var displayFrameMs: Double = 0
+  /// The disagreements between sources the profile names, the side it follows on each, and
+  /// the data of each side (`Profile+Conflicts`).
+  public var conflicts = Conflicts()
+  /// The poses and Split View panes as the file writes them, before the conflicts' sides are
+  /// applied (`resolveConflicts`).
+  var writtenPoses: [Pose: PoseGeometry] = [:]
+  var writtenSplitView: [SplitMode: PoseGeometry] = [:]
 
   /// What the fold's frame is when the hinge is fully open. The sources conflict: the reading
   /// guide measured that the frame stays put and only `isActive` changes; Apple's design
@@ -61,6 +73,10 @@ public struct Profile: Sendable, Equatable {
     public var policy: UpdatePolicy
     /// Sampling rate of ramps in scripts, Hz.
     public var sensorRateHz: Double
+    /// The thresholds while the hinge is horizontal (held tall, tabletop), when the status
+    /// follows the angle and the orientation (`conflicts.status` `angle-and-orientation`);
+    /// nil: `status` in every orientation.
+    public var landscapeStatus: StatusThresholds? = nil
   }
 
   /// Direction-aware thresholds for the hinge status.
@@ -122,16 +138,27 @@ public struct Profile: Sendable, Equatable {
     public var height: Double
   }
 
-  /// Page insets from the reader's edges and from the fold.
-  public struct PageInsets: Sendable, Equatable {
+  /// Where the pages go in the reader's frame (`pages` in the profile): insets from the
+  /// reader's edges and from the fold, the narrowest page, and the library's sidebar.
+  public struct PageInsets: Sendable, Hashable {
     /// From the reader's outer edges.
     public var edge: Double
     /// From the fold frame.
     public var fold: Double
-
     /// The narrowest page a layout makes, points: a pose must give pages at least this wide,
     /// and a fold that leaves less beside it is not split at (the reader's page geometry).
-    public static let minimumPageWidth = 20.0
+    public var minimumWidth: Double
+    /// The width the library's sidebar takes from the reader's frame when it is shown in
+    /// regular width, points.
+    public var sidebarWidth: Double
+
+    /// Makes insets.
+    public init(edge: Double, fold: Double, minimumWidth: Double, sidebarWidth: Double) {
+      self.edge = edge
+      self.fold = fold
+      self.minimumWidth = minimumWidth
+      self.sidebarWidth = sidebarWidth
+    }
   }
 
   /// One burst kind.

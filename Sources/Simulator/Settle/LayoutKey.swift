@@ -1,8 +1,13 @@
 import EventStream
 
 /// The layout key the reader paginates for: scene size, text size, the fold's frame (active or
-/// not — `isActive` alone is not part of it), the horizontal size class and whether the notes
-/// are open.
+/// not), whether a fold across the reader is active, the horizontal size class and whether the
+/// notes are open.
+///
+/// A fold down the reader that only turns active or flat is no new layout (flat and book show
+/// the same spread, DESIGN §3.3); a fold across it is (active it is tabletop, the page above the
+/// fold; flat it is held tall, one tall page), which matters when the two poses have the same
+/// frame (`conflicts.innerPortraitReader` `safe-area`).
 public struct LayoutKey: Hashable, Sendable {
   /// Reader width.
   public var width: Double
@@ -12,6 +17,8 @@ public struct LayoutKey: Hashable, Sendable {
   public var textSize: TextSize
   /// The fold's frame, if any.
   public var divisionFrame: Rect?
+  /// True while a fold running across the reader (wider than tall) is active.
+  public var foldAcrossActive: Bool = false
   /// The horizontal size class (a wide regular-width view without a fold shows a spread).
   public var horizontalSizeClass: SizeClass?
   /// True while the notes are open (in a spread pose the reader then shows one page beside them).

@@ -50,9 +50,11 @@ public struct SettleStateMachine: Stage {
   /// The current key, nil before the first scene size.
   public var key: LayoutKey? {
     size.map {
-      LayoutKey(
+      var key = LayoutKey(
         width: $0.width, height: $0.height, textSize: textSize, divisionFrame: division?.frame,
         horizontalSizeClass: horizontalSizeClass, notesOpen: notesOpen)
+      key.foldAcrossActive = Self.activeAcross(division)
+      return key
     }
   }
 
@@ -108,12 +110,19 @@ public struct SettleStateMachine: Stage {
     if state != .noScene { state = .debouncing(due: time + windowMs) }
   }
 
+  /// A fold across the reader turning active or flat changes the layout (tabletop or held
+  /// tall); a fold down it does not (book or held wide show the same spread).
   private mutating func regionsChanged(_ r: RegionsChange, at time: Double) {
-    let changed = r.division?.frame != division?.frame
+    let changed = r.division?.frame != division?.frame || Self.activeAcross(r.division) != Self.activeAcross(division)
     division = r.division
     guard changed else { return }
     cycle.layoutChanged(at: time)
     if state != .noScene { state = .debouncing(due: time + windowMs) }
+  }
+
+  private static func activeAcross(_ d: Division?) -> Bool {
+    guard let d else { return false }
+    return d.isActive && d.frame.width > d.frame.height
   }
 
   private mutating func settle(at now: Double, into output: inout [Event]) {
