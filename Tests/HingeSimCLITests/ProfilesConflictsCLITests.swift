@@ -86,6 +86,10 @@ struct ProfilesConflictsCLITests {
     #expect(side.code == 64 && side.stderr.contains("expected tent=closed-sideways or tent=partly-open-flipped"))
     let pixel = CLIHarness.run(["run", script, "--profile", "pixel-fold", "--conflict", "tent=closed-sideways"])
     #expect(pixel.code == 64 && pixel.stderr.contains("profile pixel-fold names no conflict 'tent'"), "\(pixel.stderr)")
+    // start tent needs a profile that says what tent is.
+    let tent = TestSupport.temporaryFile("start tent\nwait 1s\n", suffix: ".hinge")
+    let noTent = CLIHarness.run(["run", tent, "--profile", "pixel-fold"])
+    #expect(noTent.code == 65 && noTent.stderr.contains(":1:7: expected a pose the profile knows; 'tent'"), "\(noTent.stderr)")
     // The fold's rule for a flat phone applies to any profile.
     #expect(
       CLIHarness.run(["run", script, "--profile", "pixel-fold", "--conflict", "divisionWhenFlat=zero-when-flat"]).code
