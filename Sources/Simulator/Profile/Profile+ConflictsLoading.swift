@@ -130,24 +130,7 @@ extension ProfileFields {
           "\(path).\(key): expected an angle in the hinge range (\(NumberFormat.shortest(range.lowerBound))–\(NumberFormat.shortest(range.upperBound))°), found \(NumberFormat.shortest(value))"
       )
     }
-    guard t.closedClosing <= t.closedOpening else {
-      throw ProfileError(
-        message:
-          "\(path).closedBelow.closing: expected ≤ opening (\(NumberFormat.shortest(t.closedOpening))), found \(NumberFormat.shortest(t.closedClosing))"
-      )
-    }
-    guard t.fullyOpenClosing <= t.fullyOpenOpening else {
-      throw ProfileError(
-        message:
-          "\(path).fullyOpenAbove.closing: expected ≤ opening (\(NumberFormat.shortest(t.fullyOpenOpening))), found \(NumberFormat.shortest(t.fullyOpenClosing))"
-      )
-    }
-    guard t.closedOpening < t.fullyOpenClosing else {
-      throw ProfileError(
-        message:
-          "\(path).fullyOpenAbove.closing: expected above closedBelow.opening (\(NumberFormat.shortest(t.closedOpening))), found \(NumberFormat.shortest(t.fullyOpenClosing))"
-      )
-    }
+    try Self.checkOrder(t, at: path)
     return t
   }
 }

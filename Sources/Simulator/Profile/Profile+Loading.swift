@@ -339,24 +339,7 @@ struct ProfileFields {
       dwellMs: try number("hinge.status.dwellMs", nonNegative: true),
       deadband: try number("hinge.status.deadband", nonNegative: true),
       unknownAfterMs: try optionalNumber("hinge.status.unknownAfterMs"))
-    guard status.closedClosing <= status.closedOpening else {
-      throw ProfileError(
-        message:
-          "hinge.status.closedBelow.closing: expected ≤ opening (\(status.closedOpening)), found \(status.closedClosing)"
-      )
-    }
-    guard status.fullyOpenClosing <= status.fullyOpenOpening else {
-      throw ProfileError(
-        message:
-          "hinge.status.fullyOpenAbove.closing: expected ≤ opening (\(status.fullyOpenOpening)), found \(status.fullyOpenClosing)"
-      )
-    }
-    guard status.closedOpening < status.fullyOpenClosing else {
-      throw ProfileError(
-        message:
-          "hinge.status.fullyOpenAbove.closing: expected above closedBelow.opening (\(status.closedOpening)), found \(status.fullyOpenClosing)"
-      )
-    }
+    try Self.checkOrder(status, at: "hinge.status")
     let seed = try number("hinge.policy.seed", nonNegative: true)
     guard seed == seed.rounded(), seed <= 9_007_199_254_740_992 else {
       throw ProfileError(
@@ -370,6 +353,26 @@ struct ProfileFields {
     return Profile.HingeProfile(
       minAngle: minAngle, maxAngle: maxAngle, status: status, policy: policy,
       sensorRateHz: try number("hinge.sensorRateHz.value", positive: true))
+  }
+
+  /// The boundaries in the order the trigger needs: closing at or below opening on each, and
+  /// the flat boundary above the closed one.
+  static func checkOrder(_ t: Profile.StatusThresholds, at path: String) throws(ProfileError) {
+    guard t.closedClosing <= t.closedOpening else {
+      throw ProfileError(
+        message: "\(path).closedBelow.closing: expected ≤ opening (\(t.closedOpening)), found \(t.closedClosing)")
+    }
+    guard t.fullyOpenClosing <= t.fullyOpenOpening else {
+      throw ProfileError(
+        message:
+          "\(path).fullyOpenAbove.closing: expected ≤ opening (\(t.fullyOpenOpening)), found \(t.fullyOpenClosing)")
+    }
+    guard t.closedOpening < t.fullyOpenClosing else {
+      throw ProfileError(
+        message:
+          "\(path).fullyOpenAbove.closing: expected above closedBelow.opening (\(t.closedOpening)), found \(t.fullyOpenClosing)"
+      )
+    }
   }
 
   func poseGeometry(_ path: String) throws(ProfileError) -> Profile.PoseGeometry {
