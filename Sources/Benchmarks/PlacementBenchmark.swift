@@ -147,7 +147,9 @@ public enum PlacementBenchmark {
         frame: profile.divisionWhenFlat.frame(rect, status: folded ? .partiallyOpen : .fullyOpen),
         isActive: folded)
     }
-    return PageGeometry(width: frame.width, height: frame.height, division: division, insets: profile.pages)
+    return PageGeometry(
+      width: frame.width, height: frame.height, division: division, insets: profile.pages,
+      horizontalSizeClass: frame.horizontalSizeClass)
   }
 
   /// Ours against the guide's, per cent (`+17 %`).

@@ -88,7 +88,9 @@ struct CyclePropertyTests {
           continue
         }
         let s = settles[answered].settled
-        let geometry = PageGeometry(width: s.width, height: s.height, division: s.division, insets: profile.pages)
+        let geometry = PageGeometry(
+          width: s.width, height: s.height, division: s.division, insets: profile.pages,
+          horizontalSizeClass: s.horizontalSizeClass)
         if p.pageWidth != geometry.pageWidth || p.pageHeight != geometry.pageHeight || p.textSize != s.textSize {
           problems.append(
             "pagination at \(event.time) is \(p.pageWidth)×\(p.pageHeight) \(p.textSize), its settle asks \(geometry.pageWidth)×\(geometry.pageHeight) \(s.textSize)"

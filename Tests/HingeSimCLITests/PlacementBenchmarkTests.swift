@@ -58,10 +58,11 @@ struct PlacementBenchmarkTests {
   }
 
   /// Tabletop is not reached under either reading of where its fold is: the page above the fold
-  /// (629 × 273.5 where the fold stays at its held-tall y, 629 × 299.5 where it moves with a
-  /// reader flush with the display's bottom) is shorter than the about 370 pt the guide's equal
-  /// closed and tabletop figures need (the fold near y 410).
-  @Test("tabletop: both readings are measured, neither within ±10 %; a page about 367 pt tall would be")
+  /// (600 × 273.5 where the fold stays at its held-tall y, 600 × 299.5 where it moves with a
+  /// reader flush with the display's bottom; 600 wide, the kit's maximum text width) is shorter
+  /// than the about 375 pt the guide's equal
+  /// closed and tabletop figures need (the fold near y 415).
+  @Test("tabletop: both readings are measured, neither within ±10 %; a page about 375 pt tall would be")
   func tabletop() throws {
     let stays = try Self.row(.tabletop, reading: "fold-stays")
     let moves = try Self.row(.tabletop, reading: "fold-moves")
@@ -74,15 +75,18 @@ struct PlacementBenchmarkTests {
     let profile = TestSupport.profile()
     let document = try ReaderDocument(text: try #require(Self.excerpt), profile: profile)
     let style = try #require(profile.typography.applying(.calibrated)).style(for: .large)
-    let taller = document.layout.paginate(width: stays.pageWidth, height: 370, style: style)
+    let taller = document.layout.paginate(width: stays.pageWidth, height: 375, style: style)
     #expect(Self.within10(Double(taller.pageCount), 48), "\(taller.pageCount)")
     #expect(Self.within10(Double((taller.page(containing: 20_000) ?? 0) + 1), 22))
     // The page height the guide's 48 pages imply: 48 pages fit, one point less does not.
     let implied = try #require(
       PlacementBenchmark.tabletopImplied(profile: profile, layout: document.layout, rows: Self.rows))
     #expect(implied.pageHeight > 340 && implied.pageHeight < 400, "\(implied)")
-    #expect(document.layout.paginate(width: 629, height: implied.pageHeight, style: style).pageCount <= 48)
-    #expect(document.layout.paginate(width: 629, height: implied.pageHeight - 1, style: style).pageCount > 48)
+    #expect(implied.pageWidth == stays.pageWidth)
+    #expect(
+      document.layout.paginate(width: implied.pageWidth, height: implied.pageHeight, style: style).pageCount <= 48)
+    #expect(
+      document.layout.paginate(width: implied.pageWidth, height: implied.pageHeight - 1, style: style).pageCount > 48)
     #expect(implied.foldY == implied.pageHeight + 40)
   }
 
@@ -93,14 +97,15 @@ struct PlacementBenchmarkTests {
     let lines = r.stdout.split(separator: "\n").map(String.init)
     let closed = lines.first { $0.hasPrefix("closed ") }
     #expect(closed?.contains("22 of 48") == true && closed?.contains("26 of 56") == true, "\(r.stdout)")
-    #expect(lines.contains { $0.hasPrefix("tabletop (fold-stays)  629 × 273.5") }, "\(r.stdout)")
-    #expect(lines.contains { $0.hasPrefix("tabletop (fold-moves)  629 × 299.5") }, "\(r.stdout)")
+    // 600 wide: the kit's maximum text width in regular width.
+    #expect(lines.contains { $0.hasPrefix("tabletop (fold-stays)  600 × 273.5") }, "\(r.stdout)")
+    #expect(lines.contains { $0.hasPrefix("tabletop (fold-moves)  600 × 299.5") }, "\(r.stdout)")
     #expect(lines.contains { $0.hasPrefix("tabletop: the guide's 22 of 48 needs a page about ") }, "\(r.stdout)")
     #expect(r.stdout.contains("texts/pride-and-prejudice-excerpt-44k.txt (44,494 UTF-16 units)"))
     #expect(CLIHarness.run(["bench", "placement", "--text", "/nonexistent"]).code == 66)
     // --conflict measures under another reading: the safe area's 331.5-pt tabletop page.
     let safe = CLIHarness.run(["bench", "placement", "--conflict", "innerPortraitReader=safe-area"])
-    #expect(safe.stdout.contains("tabletop (fold-moves)  629 × 331.5"), "\(safe.stdout)")
+    #expect(safe.stdout.contains("tabletop (fold-moves)  600 × 331.5"), "\(safe.stdout)")
     #expect(CLIHarness.run(["bench", "placement", "--conflict", "tabletopFold=up"]).code == 64)
   }
 

@@ -55,7 +55,7 @@ struct ProfilesConflictsCLITests {
       // The guide's safe area, 669 × 772, against the study's 669 × 787 held tall.
       ("start openTall\nwait 1s\n", "innerPortraitReader", "safe-area", "settled", "669×787", "669×772"),
       // The reader flush with the bottom (339.5) against the fold held tall (313.5): pages 26 shorter.
-      ("start tabletop\nwait 1s\n", "tabletopFold", "fold-stays", "paginated", "of 629×299.5", "of 629×273.5"),
+      ("start tabletop\nwait 1s\n", "tabletopFold", "fold-stays", "paginated", "of 600×299.5", "of 600×273.5"),
       // No horizontal bar outside inner portrait: the closed reader is 678 tall, not 620.
       ("start closed\nwait 1s\n", "horizontalBar", "inner-portrait-only", "settled", "382×620", "382×678"),
       // A 27-pt band leaves 867 − 489 − 40 = 338-pt pages, not 331.5.
@@ -89,7 +89,9 @@ struct ProfilesConflictsCLITests {
     // start tent needs a profile that says what tent is.
     let tent = TestSupport.temporaryFile("start tent\nwait 1s\n", suffix: ".hinge")
     let noTent = CLIHarness.run(["run", tent, "--profile", "pixel-fold"])
-    #expect(noTent.code == 65 && noTent.stderr.contains(":1:7: expected a pose the profile knows; 'tent'"), "\(noTent.stderr)")
+    #expect(
+      noTent.code == 65 && noTent.stderr.contains(":1:7: expected a pose the profile knows; 'tent'"), "\(noTent.stderr)"
+    )
     // The fold's rule for a flat phone applies to any profile.
     #expect(
       CLIHarness.run(["run", script, "--profile", "pixel-fold", "--conflict", "divisionWhenFlat=zero-when-flat"]).code

@@ -21,7 +21,8 @@ struct TabletSpreadTests {
   func spreadAtTheMiddle() {
     let lines = shown("tablet", "closed-sideways.hinge")
     #expect(lines.count == 3)
-    #expect(lines.first?.contains(#""layout":"single","frames":[{"x":20,"y":20,"width":780,"height":1038}]"#) == true)
+    // Upright: 820 − 40 = 780 pt of room, narrowed to the design kit's 600 in regular width, centred.
+    #expect(lines.first?.contains(#""layout":"single","frames":[{"x":110,"y":20,"width":600,"height":1038}]"#) == true)
     let sideways = lines.dropFirst().first ?? ""
     #expect(
       sideways.contains(
@@ -47,7 +48,7 @@ struct TabletSpreadTests {
     #expect(r.code == 65)
     #expect(
       r.stderr.contains(
-        "\(profile):33:22: poses.closedSideways.sizeClass.horizontal: expected compact or regular, found \"wide\""),
+        "\(profile):35:22: poses.closedSideways.sizeClass.horizontal: expected compact or regular, found \"wide\""),
       "\(r.stderr)")
     let negative = TestSupport.temporaryFile(
       bundled.replacingOccurrences(of: #""safeArea": { "top": 24"#, with: #""safeArea": { "top": -24"#), suffix: ".json"

@@ -18,10 +18,10 @@ struct PageGeometrySizeClassTests {
     arguments: [
       // (width, height, horizontal size class, fold, expected layout, expected page width)
       (1180.0, 718.0, SizeClass.regular as SizeClass?, nil as Division?, LayoutKind.spread, 550.0),  // tablet sideways: 1180 / 2 − 40
-      (820, 1078, .regular, nil, .single, 780),  // tablet upright: regular but taller than wide
+      (820, 1078, .regular, nil, .single, 600),  // tablet upright: regular but taller than wide; 780 → the kit's 600
       (594, 408, .compact, nil, .single, 554),  // the Duo closed sideways: wide but compact
       (1180, 718, nil, nil, .single, 1140),  // a stream without size classes: no spread without a fold
-      (669, 787, .regular, foldAcross, .single, 629),  // held tall, a flat fold across: one page
+      (669, 787, .regular, foldAcross, .single, 600),  // held tall, a flat fold across: one page, 629 → 600
       (867, 611, .regular, verticalFold, .spread, 331.5),  // held wide: split at the fold, not the middle
       (867, 611, .compact, verticalFold, .spread, 331.5),  // a top-to-bottom fold splits whatever the class
     ])

@@ -42,7 +42,7 @@ struct PageGeometryTests {
     let g = geometry(.tabletop, active: true)
     #expect(g.layout == .tabletop)
     #expect(g.frames == [Rect(x: 20, y: 20, width: 629, height: 299.5)])
-    #expect(g.turnArea == Rect(x: 0, y: 379.5, width: 669, height: 455.5))
+    #expect(g.turnControls == Rect(x: 0, y: 379.5, width: 669, height: 455.5))
     #expect(g.notes == .sheet)
   }
 

@@ -49,10 +49,10 @@ struct ProfileMeaningTests {
   @Test(
     "values that break every run are refused, naming the key and where it is",
     arguments: [
-      (#""windowMs": 200"#, #""windowMs": 2"#, "settle.windowMs: expected more than 75 ms", 109),
+      (#""windowMs": 200"#, #""windowMs": 2"#, "settle.windowMs: expected more than 75 ms", 111),
       (
         #""large": { "pointSize": 17, "lineHeight": 22 }"#, #""large": { "pointSize": 17, "lineHeight": 1e9 }"#,
-        "typography.sizes.large.lineHeight: expected a height in points from 1 to 1000", 116
+        "typography.sizes.large.lineHeight: expected a height in points from 1 to 1000", 118
       ),
       (
         #""x": 0, "y": 313.5, "width": 669, "height": 40"#, #""x": 0, "y": 0, "width": 669, "height": 40"#,

@@ -28,7 +28,7 @@ struct ProfileSourcesTests {
       // A kind that is not one of the eight.
       (
         #""settle": { "windowMs": 200, "source": "reference-code:"#,
-        #""settle": { "windowMs": 200, "source": "guessed:"#, "settle.source: expected a kind", 109
+        #""settle": { "windowMs": 200, "source": "guessed:"#, "settle.source: expected a kind", 111
       ),
       // The status's own note (line 12), not closedBelow's on line 7, which comes first.
       (
@@ -36,10 +36,10 @@ struct ProfileSourcesTests {
         "hinge.status.source: expected a kind",
         12
       ),
-      // A note in a note object (line 103, transitions.open).
+      // A note in a note object (line 105, transitions.open).
       (
         #""easing": "assumed: the intermediate"#, #""easing": "unsure: the intermediate"#,
-        "transitions.open.source.easing: expected a kind", 103
+        "transitions.open.source.easing: expected a kind", 105
       ),
     ])
   func refused(_ old: String, _ new: String, _ message: String, _ line: Int) throws {

@@ -12,6 +12,8 @@
 // - Both pages of a spread get the narrower segment's size; pages are inset `edgeInset` from
 //   the edges and `foldInset` from the fold. A spread starts on an even page.
 // - Page turns come only from the driver's `hingesim:turn` event, never from a resize.
+// - In regular width no page is wider than `maxTextWidth` (the design kit's 600 pt; 0: no
+//   limit): a single or tabletop page is centred in its room, a spread's pages stay at the fold.
 // - The library's sidebar (`hingesim:sidebar`) takes `sidebarWidth` from the reader's left
 //   side in regular width — two segments, or at least `regularWidth` wide — and the pages are
 //   laid out again at once (no size is in flux); `hingesim:chapter` moves the place to where
@@ -31,6 +33,7 @@
       regularWidth: 700,
       textSize: { name: "large", pointSize: 17, lineHeight: 22 },
       sidebarWidth: 280,
+      maxTextWidth: 0,
       chapterStarts: [],
     },
     window.hingesimConfig || {},
@@ -101,9 +104,25 @@
     return segments() || viewportSize().width >= config.regularWidth ? config.sidebarWidth : 0;
   }
 
+  // The layout for the current viewport less the sidebar, narrowed in regular width to
+  // `maxTextWidth`: a single or tabletop page centred, a spread's pages kept at the fold.
+  function geometry() {
+    const g = roomGeometry();
+    const regular = segments() || viewportSize().width >= config.regularWidth;
+    const cap = config.maxTextWidth;
+    if (!regular || !(cap > 0) || g.width <= cap) return g;
+    const cut = g.width - cap;
+    g.frames = g.frames.map((f, i) => {
+      const x = g.kind !== "spread" ? f.x + cut / 2 : i === 0 ? f.x + cut : f.x;
+      return { x, y: f.y, width: cap, height: f.height };
+    });
+    g.width = cap;
+    return g;
+  }
+
   // The layout for the current viewport less the sidebar: kind, page size and one frame per
   // page slot, in the reader's coordinates (its left edge at the sidebar's right).
-  function geometry() {
+  function roomGeometry() {
     const viewport = viewportSize();
     const s = sidebarWidth();
     const W = viewport.width - s, H = viewport.height;

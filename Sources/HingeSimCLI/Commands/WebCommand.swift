@@ -198,6 +198,7 @@ struct WebCommand: Command {
     return WebReaderConfig(
       text: text, edgeInset: profile.pages.edge, foldInset: profile.pages.fold, settleMs: profile.settleWindowMs,
       textSize: (.large, large.pointSize, large.lineHeight), sidebarWidth: profile.pages.sidebarWidth,
+      maxTextWidth: profile.pages.maximumTextWidth ?? 0,
       chapterStarts: Library(text: text).chapters.map(\.range.lowerBound))
   }
 }

@@ -48,6 +48,9 @@ struct FixedLayoutStateMachine {
   /// Rules over a document with the place at page `place` (clamped to the document).
   init(document: FixedLayoutDocument, insets: Profile.PageInsets, place: Int, direction: ReadingDirection = .ltr) {
     self.document = document
+    // A PDF page is a fixed page, not a text column: the text's maximum width does not narrow it.
+    var insets = insets
+    insets.maximumTextWidth = nil
     self.insets = insets
     self.direction = direction
     self.place = Self.clamped(place, count: document.pageCount)

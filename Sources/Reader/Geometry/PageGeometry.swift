@@ -19,7 +19,8 @@ import Simulator
 ///   sheet over the page and are laid out as with the notes closed.
 /// - Such a fold with room for a page on one side only (a reader narrowing past it in a
 ///   burst): one page on the roomier side, inset from the fold.
-/// - An active fold running across: tabletop, one page above the fold, page turns below it.
+/// - An active fold running across: tabletop, one page above the fold, the page-turn controls
+///   below it (`turnControls`, kept clear like the fold).
 /// - No fold at all, and a wide (wider than tall) regular-width view: a two-page spread split
 ///   at the middle, each page inset from the outer edges and from the middle by the fold inset
 ///   (the dual-pane guide: "two pages only with a top-to-bottom fold or a wide regular-width
@@ -27,6 +28,9 @@ import Simulator
 /// - Anything else — no fold, a flat fold running across, or a fold frame that does not span
 ///   the reader's height (a region not yet updated for a new size; regions lag the resize):
 ///   one page over the whole reader, and the fold is not in the way.
+///
+/// In regular width no page is wider than the profile's `pages.maximumTextWidth` (the design
+/// kit's 600 pt): a single page is centred in its room, a spread's pages stay at the fold.
 ///
 /// The reading direction orders a spread: `frames[0]` is always the first (lower-numbered)
 /// page's frame — left of the fold in `ltr`, right of it in `rtl` — and the trailing side,
@@ -49,8 +53,10 @@ public struct PageGeometry: Hashable, Sendable {
   /// Page frames in reader coordinates (two in a spread), in reading order: `frames[0]` is
   /// the first page's — in a spread left of the fold in `ltr`, right of it in `rtl`.
   public var frames: [Rect]
-  /// The page-turn area below a tabletop page.
-  public var turnArea: Rect?
+  /// The page-turn controls below a tabletop fold (the reference reader puts them there, and
+  /// the bar that hides in tabletop leaves them the room): from the fold's bottom to the
+  /// reader's. No page and no line may cross them (`fold-clear`, `keepClear`).
+  public var turnControls: Rect?
   /// Trailing when there are two regions side by side, a sheet otherwise.
   public var notes: NotesPlacement
   /// The region on the trailing side of the fold where notes go, when `notes` is
@@ -74,6 +80,12 @@ public struct PageGeometry: Hashable, Sendable {
 
   /// Pages per screen.
   public var pagesPerScreen: Int { layout == .spread ? 2 : 1 }
+
+  /// What the reader keeps clear of pages and lines, each with its name for `fold-clear`: the
+  /// folds in the way (`keepOutFrames`) and the tabletop page-turn controls.
+  public var keepClear: [(frame: Rect, name: String)] {
+    keepOutFrames.map { ($0, "the fold") } + (turnControls.map { [($0, "the page-turn controls")] } ?? [])
+  }
 
   /// Lays out pages for a reader frame, its fold and the profile's insets, in reading
   /// `direction`.
@@ -124,7 +136,7 @@ public struct PageGeometry: Hashable, Sendable {
         notes = .sheet
         notesRegion = nil
       }
-      turnArea = nil
+      turnControls = nil
       keepOutFrames = [d.frame]
     } else if let d = division, !d.isVertical, d.isActive, d.frame.y > 0 {
       let w = max(1, width - 2 * e)
@@ -133,7 +145,7 @@ public struct PageGeometry: Hashable, Sendable {
       pageWidth = w
       pageHeight = h
       frames = [Rect(x: e, y: e, width: w, height: h)]
-      turnArea = Rect(x: 0, y: d.frame.maxY, width: width, height: max(0, height - d.frame.maxY))
+      turnControls = Rect(x: 0, y: d.frame.maxY, width: width, height: max(0, height - d.frame.maxY))
       notes = .sheet
       notesRegion = nil
       keepOutFrames = [d.frame]
@@ -148,7 +160,7 @@ public struct PageGeometry: Hashable, Sendable {
       let left = Rect(x: e, y: e, width: w, height: h)
       let right = Rect(x: width / 2 + f, y: e, width: w, height: h)
       frames = direction == .rtl ? [right, left] : [left, right]
-      turnArea = nil
+      turnControls = nil
       notes = .sheet
       notesRegion = nil
       keepOutFrames = []  // no fold: nothing in the way
@@ -159,10 +171,32 @@ public struct PageGeometry: Hashable, Sendable {
       pageWidth = w
       pageHeight = h
       frames = [Rect(x: e, y: e, width: w, height: h)]
-      turnArea = nil
+      turnControls = nil
       notes = .sheet
       notesRegion = nil
       keepOutFrames = []
     }
+    if horizontalSizeClass == .regular, let cap = insets.maximumTextWidth, pageWidth > cap {
+      narrow(to: cap)
+    }
+  }
+
+  /// Regular width: no page is wider than the design kit's maximum text width. A single or
+  /// tabletop page is centred where it was; a spread's pages keep their edges at the fold (or
+  /// the middle) and give up room at the outer edges.
+  private mutating func narrow(to cap: Double) {
+    let cut = pageWidth - cap
+    let split = division.map { $0.frame.x + $0.frame.width / 2 } ?? readerWidth / 2
+    frames = frames.map { frame in
+      var f = frame
+      if layout != .spread {
+        f.x += cut / 2
+      } else if frame.x + frame.width / 2 < split {
+        f.x += cut
+      }
+      f.width = cap
+      return f
+    }
+    pageWidth = cap
   }
 }

@@ -13,7 +13,7 @@ import Typesetter
 /// | `pages-partition` | page ranges cover the text exactly, in order, none empty |
 /// | `page-overflow` | no visible page holds more lines than fit, no line is wider than the page |
 /// | `page-order` | a spread's first (lower-numbered) page sits left of the second in `ltr`, right of it in `rtl` |
-/// | `fold-clear` | no page and no text line crosses a fold the page geometry keeps clear (`PageGeometry.keepOutFrames`) |
+/// | `fold-clear` | no page and no text line crosses a fold the page geometry keeps clear (`PageGeometry.keepOutFrames`), nor the tabletop page-turn controls below the fold (`turnControls`) |
 /// | `turn-only-on-turn` | the place moved only on a `turn` or `goto` |
 /// | `turn-one-screen` | a turn moves one page or one spread, and the place becomes the first character on screen |
 /// | `same-key-same-breaks` | the same layout key always gives the same page breaks |
@@ -76,16 +76,16 @@ public struct ReaderInvariants: Sendable {
     }
     // page-overflow and fold-clear: the folds in the way are the geometry's, and only those
     let plain = s.style.lineHeight + s.style.lineSpacing
-    let keepOut = s.geometry.keepOutFrames
+    let keepClear = s.geometry.keepClear
     for i in 0..<min(s.pages.count, s.geometry.frames.count) {
       let lines = i < s.visibleLines.count ? s.visibleLines[i] : []
       let frame = s.geometry.frames[i]
       var foldCrossed = false
-      if let fold = keepOut.first(where: { frame.intersects($0) }) {
+      if let (fold, name) = keepClear.first(where: { frame.intersects($0.frame) }) {
         found.append(
           (
             "fold-clear",
-            "page \(s.pages[i] + 1) lies across the fold at x \(Self.format(fold.x)), y \(Self.format(fold.y))"
+            "page \(s.pages[i] + 1) lies across \(name) at x \(Self.format(fold.x)), y \(Self.format(fold.y))"
           ))
         foldCrossed = true
       }
@@ -109,11 +109,11 @@ public struct ReaderInvariants: Sendable {
           break
         }
         let rect = Rect(x: frame.x, y: frame.y + y, width: max(line.width, 0.001), height: height)
-        if !foldCrossed, let fold = keepOut.first(where: { rect.intersects($0) }) {
+        if !foldCrossed, let (fold, name) = keepClear.first(where: { rect.intersects($0.frame) }) {
           found.append(
             (
               "fold-clear",
-              "page \(s.pages[i] + 1) line \(n + 1) crosses the fold at x \(Self.format(fold.x)), y \(Self.format(fold.y))"
+              "page \(s.pages[i] + 1) line \(n + 1) crosses \(name) at x \(Self.format(fold.x)), y \(Self.format(fold.y))"
             ))
           break
         }

@@ -233,7 +233,8 @@ struct ProfileFields {
     let pages = Profile.PageInsets(
       edge: try number("pages.edgeInset", nonNegative: true), fold: try number("pages.foldInset", nonNegative: true),
       minimumWidth: try number("pages.minimumWidth", positive: true),
-      sidebarWidth: try number("pages.sidebarWidth", nonNegative: true))
+      sidebarWidth: try number("pages.sidebarWidth", nonNegative: true),
+      maximumTextWidth: try optionalNumber("pages.maximumTextWidth"))
     let transitions = Profile.Transitions(
       open: try burst("transitions.open"), close: try burst("transitions.close"),
       rotate: try burst("transitions.rotate"), resize: try burst("transitions.resize"),

@@ -60,6 +60,10 @@ extension Profile {
     try within(pages.fold, 0...1_000, "pages.foldInset")
     try within(pages.minimumWidth, 1...1_000, "pages.minimumWidth", "a width in points")
     try within(pages.sidebarWidth, 0...10_000, "pages.sidebarWidth", "a width in points")
+    if let cap = pages.maximumTextWidth {
+      try within(
+        cap, pages.minimumWidth...10_000, "pages.maximumTextWidth", "a width in points (at least pages.minimumWidth)")
+    }
     try within(displayFrameMs, 1...1_000, "displays.frameMs.value", "a frame time in ms")
     for size in TextSize.allCases {
       guard let s = typography.sizes[size] else { continue }

@@ -151,13 +151,18 @@ public struct Profile: Sendable, Equatable {
     /// The width the library's sidebar takes from the reader's frame when it is shown in
     /// regular width, points.
     public var sidebarWidth: Double
+    /// The widest page in regular width, points (nil: no limit).
+    public var maximumTextWidth: Double?
 
     /// Makes insets.
-    public init(edge: Double, fold: Double, minimumWidth: Double, sidebarWidth: Double) {
+    public init(
+      edge: Double, fold: Double, minimumWidth: Double, sidebarWidth: Double, maximumTextWidth: Double? = nil
+    ) {
       self.edge = edge
       self.fold = fold
       self.minimumWidth = minimumWidth
       self.sidebarWidth = sidebarWidth
+      self.maximumTextWidth = maximumTextWidth
     }
   }
 

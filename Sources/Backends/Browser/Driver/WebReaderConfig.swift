@@ -2,7 +2,8 @@ import EventStream
 
 /// What the bundled web reader reads before it loads (`window.hingesimConfig`, installed with
 /// `Page.addScriptToEvaluateOnNewDocument`): the text, the page insets, the settle time, the
-/// starting text size, the library sidebar's width and where the chapters start. Any other page
+/// starting text size, the library sidebar's width, the widest page in regular width and where the
+/// chapters start. Any other page
 /// gets the same object and may ignore it.
 public struct WebReaderConfig: Sendable {
   /// The text to paginate.
@@ -17,6 +18,8 @@ public struct WebReaderConfig: Sendable {
   public var textSize: (name: TextSize, pointSize: Double, lineHeight: Double)
   /// The library sidebar's width when shown in regular width, px.
   public var sidebarWidth: Double
+  /// The widest page in regular width, px (0: no limit).
+  public var maxTextWidth: Double
   /// Where each chapter starts (UTF-16 offsets, chapter 1 first): where `hingesim:chapter`
   /// moves the place.
   public var chapterStarts: [Int]
@@ -25,8 +28,9 @@ public struct WebReaderConfig: Sendable {
   public init(
     text: String, edgeInset: Double, foldInset: Double, settleMs: Double,
     textSize: (name: TextSize, pointSize: Double, lineHeight: Double), sidebarWidth: Double = 0,
-    chapterStarts: [Int] = []
+    maxTextWidth: Double = 0, chapterStarts: [Int] = []
   ) {
+    self.maxTextWidth = maxTextWidth
     self.text = text
     self.edgeInset = edgeInset
     self.foldInset = foldInset
@@ -49,6 +53,7 @@ public struct WebReaderConfig: Sendable {
     object.field("lineHeight", textSize.lineHeight)
     object.close()
     object.field("sidebarWidth", sidebarWidth)
+    object.field("maxTextWidth", maxTextWidth)
     object.field("chapterStarts", chapterStarts)
     object.close()
     return "window.hingesimConfig = \(String(decoding: object.bytes, as: UTF8.self));"
