@@ -96,8 +96,8 @@ struct ReaderMainThread {
     let result: Pagination
     if cache.contains(width: key.width, height: key.height, textSize: key.textSize) {
       result = cache.pagination(width: key.width, height: key.height, textSize: key.textSize).result
-      if let ready = readyAt[key], ready > now { ms = ready - now }  // still being prepaginated
-      ms = ComputeModel.microseconds(ms + model.hitCost(result))
+      if let ready = readyAt[key], ready > now { ms = StreamTime.elapsed(from: now, to: ready) }  // still being prepaginated
+      ms = StreamTime.rounded(ms + model.hitCost(result))
     } else {
       let (laidOut, took) = model.layOut {
         cache.pagination(width: key.width, height: key.height, textSize: key.textSize).result
@@ -108,13 +108,15 @@ struct ReaderMainThread {
         // Pre-pagination analyses the text in the background from the moment it is opened;
         // otherwise the first pagination does it.
         let analysis = model.analysisCost(of: document)
-        let wait = prepaginateSizes != nil ? max(0, (openedAt ?? now) + analysis - now) : analysis
-        ms = ((ms + wait) * 1000).rounded() / 1000
+        let wait =
+          prepaginateSizes != nil
+          ? max(0, StreamTime.elapsed(from: now, to: StreamTime.adding(analysis, to: openedAt ?? now))) : analysis
+        ms = StreamTime.rounded(ms + wait)
       }
       analysisCharged = true
       outcome = .miss
     }
-    return Work(pagination: result, ms: ms, cache: outcome, done: now + ms)
+    return Work(pagination: result, ms: ms, cache: outcome, done: StreamTime.adding(ms, to: now))
   }
 
   /// Work started at `now` produced `events`, due at `done`: they go out now when it took no
@@ -164,14 +166,15 @@ struct ReaderMainThread {
   mutating func prepaginate(textSize: TextSize, after time: Double) {
     guard let sizes = prepaginateSizes else { return }
     let document = cache.document
-    backgroundCursor = max(backgroundCursor, time, (openedAt ?? time) + model.analysisCost(of: document))
+    backgroundCursor = max(
+      backgroundCursor, time, StreamTime.adding(model.analysisCost(of: document), to: openedAt ?? time))
     for size in sizes {
       let key = PageKey(width: size.width, height: size.height, textSize: textSize)
       guard !cache.contains(width: key.width, height: key.height, textSize: key.textSize) else { continue }
       let (_, ms) = model.layOut {
         cache.pagination(width: key.width, height: key.height, textSize: key.textSize).result
       }
-      backgroundCursor += ms
+      backgroundCursor = StreamTime.adding(ms, to: backgroundCursor)
       readyAt[key] = backgroundCursor
     }
   }

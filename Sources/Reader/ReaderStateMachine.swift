@@ -87,7 +87,7 @@ public struct ReaderStateMachine: Stage {
       let work = mainThread.paginate(layout.key, at: now)
       var events: [Event] = []
       let answer = ReaderRules.Answer(
-        settled: event.time, queuedMs: TimingRecord.nanoseconds(now - event.time),
+        settled: event.time, queuedMs: StreamTime.elapsed(from: event.time, to: now),
         computeClock: mainThread.model.name)
       rules.paginated(
         work.pagination, for: layout, ms: work.ms, cache: work.cache, answer: answer, cause: event, at: work.done,

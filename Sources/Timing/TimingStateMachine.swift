@@ -78,11 +78,9 @@ public struct TimingStateMachine: Stage {
   // MARK: - Events
 
   private mutating func didSettle(_ settled: Settled, at time: Double, into output: inout [Event]) {
-    let cycle = settled.cycle
     let record = TimingRecord(
-      cause: cycle.cause, causeTime: cycle.causeTime, firstSize: cycle.firstSize, lastSize: cycle.lastSize,
-      sizes: settled.sizes, settled: time, paginationMs: 0, cache: .skip, pageCount: 0, characters: 0,
-      shown: expectsReader ? nil : time)
+      cycle: settled.cycle, sizes: settled.sizes, settled: time, paginationMs: 0, cache: .skip, pageCount: 0,
+      characters: 0, shown: expectsReader ? nil : time)
     guard expectsReader else {
       output.append(Event(time: time, .timing(record)))
       return
@@ -118,7 +116,7 @@ public struct TimingStateMachine: Stage {
     guard answers(s.settled), case .waiting(var records, _) = state else { return }
     var record = records.removeFirst()
     state = records.isEmpty ? .idle : .waiting(records, paginated: false)
-    record.queuedMs = TimingRecord.nanoseconds(time - s.settled)
+    record.queuedMs = StreamTime.elapsed(from: s.settled, to: time)
     switch s.reason {
     case .unchanged, .fixedLayout:
       record.cache = .skip

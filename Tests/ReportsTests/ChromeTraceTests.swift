@@ -118,11 +118,13 @@ struct ChromeTraceTests {
   @Test("a slice that would overlap goes to an overlap track")
   func overlap() throws {
     let r1 = TimingRecord(
-      cause: .rotation, causeTime: 0, firstSize: nil, lastSize: nil, sizes: 0, settled: 200,
+      cycle: SettleCycle(
+        cause: .rotation, causeTime: 0, firstChange: 0, lastChange: 0, firstSize: nil,
+        lastSize: nil), sizes: 0, settled: 200,
       paginationMs: 0, cache: .skip,
       pageCount: 0, characters: 0, shown: 300)
     var r2 = r1
-    r2.causeTime = 250
+    r2.cycle.causeTime = 250
     r2.shown = 500
     let events = try Self.parse(
       ChromeTrace.document([Event(time: 300, .timing(r1)), Event(time: 500, .timing(r2))]))

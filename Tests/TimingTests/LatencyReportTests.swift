@@ -12,7 +12,10 @@ struct LatencyReportTests {
     -> TimingRecord
   {
     TimingRecord(
-      cause: SettleCause(name: cause)!, causeTime: causeTime, firstSize: lastSize.map { _ in 50 }, lastSize: lastSize,
+      cycle: SettleCycle(
+        cause: SettleCause(name: cause)!, causeTime: causeTime, firstChange: lastSize == nil ? causeTime : 50,
+        lastChange: lastSize ?? causeTime, firstSize: lastSize.map { _ in 50 },
+        lastSize: lastSize),
       sizes: lastSize == nil ? 0 : 7,
       settled: settled, paginationMs: ms, cache: .miss, pageCount: 48, characters: 44_500,
       shown: settled + ms)

@@ -27,7 +27,9 @@ import Testing
   static func current() -> String {
     let record = { (cause: String) in
       TimingRecord(
-        cause: SettleCause(name: cause)!, causeTime: 0, firstSize: 50, lastSize: 100, sizes: 7, settled: 300,
+        cycle: SettleCycle(
+          cause: SettleCause(name: cause)!, causeTime: 0, firstChange: 50, lastChange: 100, firstSize: 50,
+          lastSize: 100), sizes: 7, settled: 300,
         paginationMs: 10, cache: .miss, pageCount: 48, characters: 44_500, shown: 310)
     }
     return LatencyReport(

@@ -20,7 +20,9 @@ struct ReportInputsTests {
 
   static func record(_ cause: String, cache: CacheOutcome = .miss) -> TimingRecord {
     TimingRecord(
-      cause: SettleCause(name: cause)!, causeTime: 0, firstSize: 50, lastSize: 100, sizes: 7, settled: 300,
+      cycle: SettleCycle(
+        cause: SettleCause(name: cause)!, causeTime: 0, firstChange: 50, lastChange: 100, firstSize: 50,
+        lastSize: 100), sizes: 7, settled: 300,
       paginationMs: 10, cache: cache, pageCount: 48, characters: 44_500, shown: cache == .superseded ? nil : 310)
   }
 

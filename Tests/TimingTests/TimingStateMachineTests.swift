@@ -14,22 +14,33 @@ struct TimingStateMachineTests {
     let records = TimingFixtures.records(events)
     let expected = [
       TimingRecord(
-        cause: .initial, causeTime: 0, firstSize: 0, lastSize: 0, sizes: 1, settled: 200,
+        cycle: SettleCycle(
+          cause: .initial, causeTime: 0, firstChange: 0, lastChange: 0, firstSize: 0,
+          lastSize: 0), sizes: 1, settled: 200,
         paginationMs: 12.5, computeClock: "fixed:12.5",
         cache: .miss, pageCount: 48, characters: 44_500, shown: 212.5),
       TimingRecord(
-        cause: .status(from: .closed, to: .fullyOpen), causeTime: 1010, firstSize: 1010, lastSize: 1210,
+        cycle: SettleCycle(
+          cause: .status(from: .closed, to: .fullyOpen), causeTime: 1010, firstChange: 1010, lastChange: 1210,
+          firstSize: 1010,
+          lastSize: 1210),
         sizes: 7, settled: 1410,
         paginationMs: 12.5, computeClock: "fixed:12.5", cache: .miss, pageCount: 48, characters: 44_500, shown: 1422.5),
       TimingRecord(
-        cause: .textSize, causeTime: 3000, firstSize: nil, lastSize: nil, sizes: 0, settled: 3200,
+        cycle: SettleCycle(
+          cause: .textSize, causeTime: 3000, firstChange: 3000, lastChange: 3000, firstSize: nil,
+          lastSize: nil), sizes: 0, settled: 3200,
         paginationMs: 12.5, computeClock: "fixed:12.5", cache: .miss, pageCount: 48, characters: 44_500, shown: 3212.5),
       TimingRecord(
-        cause: .rotation, causeTime: 5000, firstSize: 5000, lastSize: 5300, sizes: 5,
+        cycle: SettleCycle(
+          cause: .rotation, causeTime: 5000, firstChange: 5000, lastChange: 5300, firstSize: 5000,
+          lastSize: 5300), sizes: 5,
         settled: 5500,
         paginationMs: 12.5, computeClock: "fixed:12.5", cache: .miss, pageCount: 48, characters: 44_500, shown: 5512.5),
       TimingRecord(
-        cause: .textSize, causeTime: 6000, firstSize: nil, lastSize: nil, sizes: 0, settled: 6250,
+        cycle: SettleCycle(
+          cause: .textSize, causeTime: 6000, firstChange: 6000, lastChange: 6050, firstSize: nil,
+          lastSize: nil), sizes: 0, settled: 6250,
         paginationMs: 0, cache: .skip, pageCount: 48, characters: 0, shown: 6250),
     ]
     #expect(records == expected)
@@ -44,6 +55,9 @@ struct TimingStateMachineTests {
     #expect(records[1].settleWait == 200)
     #expect(records[2].lastSizeToShown == nil)
     #expect(records[2].settleWait == 200)
+    // Two text sizes 50 ms apart: the window runs from the second, so the wait is the window.
+    #expect(records[4].settleWait == 200)
+    #expect(StreamTime.elapsed(from: records[4].lastChange, to: records[4].settled) == 200)
   }
 
   @Test("without a reader every record closes at its settle with cache skip")
@@ -92,11 +106,15 @@ struct TimingStateMachineTests {
     #expect(
       records == [
         TimingRecord(
-          cause: .initial, causeTime: 100, firstSize: 100, lastSize: 150, sizes: 2, settled: 350,
+          cycle: SettleCycle(
+            cause: .initial, causeTime: 100, firstChange: 100, lastChange: 150, firstSize: 100,
+            lastSize: 150), sizes: 2, settled: 350,
           paginationMs: 3.25, computeClock: "fixed:3.25",
           cache: .hit, pageCount: 50, characters: 0, shown: 353.25),
         TimingRecord(
-          cause: .split, causeTime: 900, firstSize: 900, lastSize: 900, sizes: 1, settled: 1100,
+          cycle: SettleCycle(
+            cause: .split, causeTime: 900, firstChange: 900, lastChange: 900, firstSize: 900,
+            lastSize: 900), sizes: 1, settled: 1100,
           paginationMs: 0,
           cache: .skip, pageCount: 50, characters: 0, shown: 1100),
       ])

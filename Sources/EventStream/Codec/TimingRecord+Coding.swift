@@ -3,6 +3,8 @@ enum TimingRecordCoding {
   static func write(_ r: TimingRecord, into w: inout JSONObjectWriter) {
     w.field("cause", r.cause.name)
     w.field("causeTime", r.causeTime)
+    w.field("firstChange", r.firstChange)
+    w.field("lastChange", r.lastChange)
     w.field("firstSize", r.firstSize)
     w.field("lastSize", r.lastSize)
     w.field("sizes", r.sizes)

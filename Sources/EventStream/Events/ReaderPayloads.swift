@@ -176,21 +176,22 @@ public struct Violation: Sendable, Equatable {
   }
 }
 
-/// One settle cycle's timing (filled by the timing stage; see `Timing/`).
+/// One settle cycle's timing record (filled by the timing stage; see `Timing/`): the cycle as
+/// the settle stage decided it, and the reader's answer.
+///
+/// Every duration is exact to the microsecond (`StreamTime`), and each name says what it
+/// spans: `settleWait` is `lastChange → settled` (the debounce's quiet window, whatever changed
+/// the layout last), `lastSizeToShown` is `lastSize → shown`, `causeToShown` is
+/// `causeTime → shown`, and `shown = settled + queuedMs + paginationMs`.
 public struct TimingRecord: Sendable, Equatable {
-  /// What caused the cycle.
-  public var cause: SettleCause
-  /// Time of the input that caused it.
-  public var causeTime: Double
-  /// First scene change of the burst (nil when the size did not change).
-  public var firstSize: Double?
-  /// Last scene change of the burst.
-  public var lastSize: Double?
+  /// The cycle: its cause and when the layout changed (the settle stage's, from `settled`).
+  public var cycle: SettleCycle
   /// Sizes in the burst.
   public var sizes: Int
   /// When the settle fired.
   public var settled: Double
-  /// How long the settle waited for the busy reader before its pagination began, ms.
+  /// How long the settle waited for the busy reader before its pagination began, ms (for a
+  /// record that was never shown: how long it had waited when it was given up).
   public var queuedMs: Double
   /// Pagination compute time (ms), as the cost model charged it.
   public var paginationMs: Double
@@ -199,24 +200,19 @@ public struct TimingRecord: Sendable, Equatable {
   /// How the settle was answered: `miss`, `hit`, `skip` (nothing to repaginate) or
   /// `superseded` (replaced before it was paginated).
   public var cache: CacheOutcome
-  /// Pages of the layout shown (0 when superseded).
+  /// Pages of the layout shown (0 when never shown).
   public var pageCount: Int
   /// UTF-16 units laid out.
   public var characters: Int
-  /// When the layout was shown (for `skip`, when the reader answered); nil when superseded —
-  /// it never was.
+  /// When the layout was shown (for `skip`, when the reader answered); nil when it never was.
   public var shown: Double?
 
   /// Makes a timing record.
   public init(
-    cause: SettleCause, causeTime: Double, firstSize: Double?, lastSize: Double?, sizes: Int,
-    settled: Double, queuedMs: Double = 0, paginationMs: Double, computeClock: String = "", cache: CacheOutcome,
-    pageCount: Int, characters: Int, shown: Double?
+    cycle: SettleCycle, sizes: Int, settled: Double, queuedMs: Double = 0, paginationMs: Double,
+    computeClock: String = "", cache: CacheOutcome, pageCount: Int, characters: Int, shown: Double?
   ) {
-    self.cause = cause
-    self.causeTime = causeTime
-    self.firstSize = firstSize
-    self.lastSize = lastSize
+    self.cycle = cycle
     self.sizes = sizes
     self.settled = settled
     self.queuedMs = queuedMs
@@ -228,18 +224,28 @@ public struct TimingRecord: Sendable, Equatable {
     self.shown = shown
   }
 
+  /// What caused the cycle.
+  public var cause: SettleCause { cycle.cause }
+  /// Time of the input that caused it.
+  public var causeTime: Double { cycle.causeTime }
+  /// The cycle's first layout change (a scene size, a new text size, a new fold frame, the notes).
+  public var firstChange: Double { cycle.firstChange }
+  /// The cycle's last layout change: the settle came the quiet window after it.
+  public var lastChange: Double { cycle.lastChange }
+  /// First scene size of the cycle (nil when the size did not change).
+  public var firstSize: Double? { cycle.firstSize }
+  /// Last scene size of the cycle.
+  public var lastSize: Double? { cycle.lastSize }
+
   /// True when the layout was replaced before it was paginated (no latency to measure).
   public var isSuperseded: Bool { cache == .superseded }
   /// Last scene size → shown (the settle wait, queueing and pagination), ms.
   public var lastSizeToShown: Double? {
     guard let shown, let lastSize else { return nil }
-    return Self.nanoseconds(shown - lastSize)
+    return StreamTime.elapsed(from: lastSize, to: shown)
   }
-  /// Cause → shown, ms; nil when superseded.
-  public var causeToShown: Double? { shown.map { Self.nanoseconds($0 - causeTime) } }
-  /// Last scene size (or cause) → settle, ms.
-  public var settleWait: Double { Self.nanoseconds(settled - (lastSize ?? causeTime)) }
-
-  /// Differences of millisecond times, rounded to the nanosecond (no 500.0529999999999).
-  public static func nanoseconds(_ ms: Double) -> Double { (ms * 1_000_000).rounded() / 1_000_000 }
+  /// Cause → shown, ms; nil when never shown.
+  public var causeToShown: Double? { shown.map { StreamTime.elapsed(from: causeTime, to: $0) } }
+  /// Last layout change → settle, ms: the quiet window (`SettleCycle.wait(settledAt:)`).
+  public var settleWait: Double { cycle.wait(settledAt: settled) }
 }

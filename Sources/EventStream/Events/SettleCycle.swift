@@ -138,4 +138,10 @@ public struct SettleCycle: Sendable, Equatable {
     self.firstSize = firstSize
     self.lastSize = lastSize
   }
+
+  /// The settle wait of a cycle settled at `settled`: `lastChange → settled`, the quiet window
+  /// the debounce waited after the last layout change (the profile's window in virtual time;
+  /// 0 for the navigation stage's re-settles, which do not wait). The one definition: the
+  /// timing record, the reports and the live view read it here.
+  public func wait(settledAt settled: Double) -> Double { StreamTime.elapsed(from: lastChange, to: settled) }
 }

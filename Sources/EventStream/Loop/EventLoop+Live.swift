@@ -66,7 +66,7 @@ extension EventLoop {
           throw error
         }
         for event in events {
-          var input = event
+          var input = taken(event)
           fireDue(upTo: input.time)
           input.time = stamping == .wakeTime ? max(input.time, last, clock.now) : max(input.time, last)
           last = input.time

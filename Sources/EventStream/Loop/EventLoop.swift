@@ -22,13 +22,13 @@ public enum EventLoop {
     _ pipeline: inout Pipeline, source: inout some EventSource, emit: (Event) -> Void
   ) throws(InputError) -> Double {
     var now = 0.0
-    var pending = try source.next()
+    var pending = try source.next().map(taken)
     while !StopRequest.isRequested {
       let deadline = pipeline.earliestDeadline
       if let input = pending, deadline == nil || input.time < deadline!.time {
         now = input.time
         pipeline.input(input, emit: emit)
-        pending = try source.next()
+        pending = try source.next().map(taken)
       } else if let deadline {
         now = deadline.time
         pipeline.fire(stage: deadline.stage, at: deadline.time, emit: emit)
@@ -38,5 +38,13 @@ public enum EventLoop {
     }
     if StopRequest.isRequested { pipeline.flush(at: now, emit: emit) }
     return now
+  }
+
+  /// An input as the run takes it: its time to the microsecond (`StreamTime`), like every
+  /// time the stages compute from it.
+  static func taken(_ input: Event) -> Event {
+    var input = input
+    input.time = StreamTime.rounded(input.time)
+    return input
   }
 }

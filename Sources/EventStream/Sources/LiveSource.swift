@@ -36,10 +36,10 @@ public struct LiveClock: Sendable, Equatable {
   /// The stream time now.
   public var now: Double { streamTime(monotonic: MonotonicClock.nowMs()) }
 
-  /// Converts a `CLOCK_MONOTONIC` reading (ms) to stream time, rounded to microseconds
-  /// (evdev's resolution) so a JSONL recording replays to the same times.
+  /// Converts a `CLOCK_MONOTONIC` reading (ms) to stream time, to the microsecond (evdev's
+  /// resolution and the stream's, `StreamTime`) so a JSONL recording replays to the same times.
   public func streamTime(monotonic: Double) -> Double {
-    (((monotonic - startMs) * speed) * 1000).rounded() / 1000
+    StreamTime.rounded((monotonic - startMs) * speed)
   }
 
   /// The `CLOCK_MONOTONIC` reading (ms) at a stream time.

@@ -77,8 +77,8 @@ public struct AppLog: Sendable, Equatable {
   /// What could be ignored (unknown types and fields), one message each, `file:line:column:` first.
   public var warnings: [String]
 
-  /// An app time on the script's clock: `t − sync.t + sync.scriptTime`, to the nanosecond.
+  /// An app time on the script's clock: `t − sync.t + sync.scriptTime`, to the microsecond (`StreamTime`).
   public func scriptTime(ofAppTime t: Double) -> Double {
-    TimingRecord.nanoseconds(t - sync.appTime + sync.scriptTime)
+    StreamTime.rounded(t - sync.appTime + sync.scriptTime)
   }
 }

@@ -42,7 +42,7 @@ extension AppLogAlignment {
           textSize: value.textSize ?? answered[i].map { settles[$0].settled.textSize } ?? .large,
           pageCount: value.pageCount, ms: value.ms, cache: value.cached ? .hit : .miss,
           characters: value.cached ? 0 : document.utf16Count, settled: settle ?? -1,
-          queuedMs: settle.map { max(0, TimingRecord.nanoseconds(start - $0)) } ?? 0,
+          queuedMs: settle.map { max(0, StreamTime.elapsed(from: $0, to: start)) } ?? 0,
           computeClock: Self.computeClock)
         last = (stamp, min(start, stamp))
         app.append((Event(time: stamp, .paginated(paginated)), min(start, stamp)))

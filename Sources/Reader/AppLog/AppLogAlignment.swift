@@ -125,7 +125,7 @@ public struct AppLogAlignment: Sendable {
     for (i, entry) in log.entries.enumerated() {
       guard case .paginated(let p) = entry.kind else { continue }
       let end = log.scriptTime(ofAppTime: entry.appTime)
-      paginations.append(AppPagination(entry: i, start: TimingRecord.nanoseconds(end - p.ms), end: end, value: p))
+      paginations.append(AppPagination(entry: i, start: StreamTime.elapsed(from: p.ms, to: end), end: end, value: p))
     }
     var sweep = AppLogSweep(settles: settles, paginations: paginations)
     sweep.run()

@@ -66,7 +66,7 @@ public struct AppLogWriter: Sendable {
 
   private func start(_ time: Double, _ type: String) -> JSONObjectWriter {
     var w = JSONObjectWriter()
-    w.field("t", TimingRecord.nanoseconds(time + Self.appClockOffset))
+    w.field("t", StreamTime.adding(Self.appClockOffset, to: time))
     w.field("type", type)
     return w
   }

@@ -75,17 +75,17 @@ public enum ComputeModel: Sendable, Equatable, CustomStringConvertible {
   }
 
   /// Lays out with `body` and returns the pagination with what it is charged, ms (to the
-  /// microsecond).
+  /// microsecond, `StreamTime`).
   public func layOut(_ body: () -> Pagination) -> (Pagination, Double) {
     switch self {
     case .host:
       let (ms, pagination) = ThreadCPUClock.measure(body)
-      return (pagination, Self.microseconds(ms))
+      return (pagination, StreamTime.rounded(ms))
     case .fixed(let ms, _):
-      return (body(), ms)
+      return (body(), StreamTime.rounded(ms))
     case .device(let end):
       let pagination = body()
-      return (pagination, Self.microseconds(DeviceCostModel.ms(characters: pagination.charactersLaidOut, end: end)))
+      return (pagination, StreamTime.rounded(DeviceCostModel.ms(characters: pagination.charactersLaidOut, end: end)))
     }
   }
 
@@ -94,7 +94,7 @@ public enum ComputeModel: Sendable, Equatable, CustomStringConvertible {
   public func analysisCost(of document: ReaderDocument) -> Double {
     switch self {
     case .host: document.analysisMs
-    case .fixed(_, let analysis): analysis
+    case .fixed(_, let analysis): StreamTime.rounded(analysis)
     case .device: 0
     }
   }
@@ -104,16 +104,14 @@ public enum ComputeModel: Sendable, Equatable, CustomStringConvertible {
   public func hitCost(_ pagination: Pagination) -> Double {
     guard case .device(let end) = self, pagination.pageCount > 0 else { return 0 }
     let page = pagination.charactersLaidOut / pagination.pageCount
-    return Self.microseconds(DeviceCostModel.ms(characters: page, end: end))
+    return StreamTime.rounded(DeviceCostModel.ms(characters: page, end: end))
   }
 
   /// The model's cost of laying out `characters`, ms (the device model; others: nil).
   public func layOutCost(characters: Int) -> Double? {
     guard case .device(let end) = self else { return nil }
-    return Self.microseconds(DeviceCostModel.ms(characters: characters, end: end))
+    return StreamTime.rounded(DeviceCostModel.ms(characters: characters, end: end))
   }
-
-  static func microseconds(_ ms: Double) -> Double { (ms * 1000).rounded() / 1000 }
 }
 
 /// An unknown `--compute-model`, or a fixed time that is negative, not a number or not finite.

@@ -54,7 +54,7 @@ public final class ReaderDocument {
     }
     let start = ThreadCPUClock.nowMs()
     layout = TextLayout(text: text, font: font, fallback: fallback, hyphenator: hyphenator)
-    analysisMs = ComputeModel.microseconds(ThreadCPUClock.nowMs() - start)
+    analysisMs = StreamTime.elapsed(from: start, to: ThreadCPUClock.nowMs())
   }
 
   /// The text of a UTF-16 range (a chapter) as a document of its own, with this one's typography.

@@ -1,3 +1,4 @@
+import EventStream
 import Platform
 
 extension ComputeModel {
@@ -8,8 +9,8 @@ extension ComputeModel {
     switch self {
     case .host:
       let (ms, result) = ThreadCPUClock.measure(body)
-      return (result, Self.microseconds(ms))
-    case .fixed(let ms, _): return (body(), ms)
+      return (result, StreamTime.rounded(ms))
+    case .fixed(let ms, _): return (body(), StreamTime.rounded(ms))
     case .device: return (body(), 0)
     }
   }

@@ -102,11 +102,11 @@ public struct FixedLayoutReader: Stage {
         return
       }
       let (layout, ms, cache) = layOut(request.key)
-      let done = now + ms
+      let done = StreamTime.adding(ms, to: now)
       let paginated = Paginated(
         pageWidth: request.geometry.pageWidth, pageHeight: request.geometry.pageHeight, textSize: request.textSize,
         pageCount: rules.document.pageCount, ms: ms, cache: cache, characters: 0, settled: event.time,
-        queuedMs: TimingRecord.nanoseconds(now - event.time), computeClock: model.name)
+        queuedMs: StreamTime.elapsed(from: event.time, to: now), computeClock: model.name)
       var events: [Event] = []
       rules.laidOut(layout, for: request, paginated: paginated, cause: event, at: done, into: &events)
       finish(events, done: done, now: now, into: &output)
@@ -116,7 +116,7 @@ public struct FixedLayoutReader: Stage {
       guard let request = rules.request(forFold: change.division) else { return }
       let (layout, _, _) = layOut(request.key)
       var events: [Event] = []
-      let done = now + redrawMs
+      let done = StreamTime.adding(redrawMs, to: now)
       rules.refolded(layout, for: request, cause: event, at: done, into: &events)
       if !events.isEmpty { finish(events, done: done, now: now, into: &output) }
     case .turn(let direction): rules.turned(direction, cause: event, at: now, into: &output)

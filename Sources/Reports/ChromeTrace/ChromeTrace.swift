@@ -112,10 +112,11 @@ public struct ChromeTrace: Sendable {
         args: [("width", .number(s.width)), ("height", .number(s.height))])
     case .paginated(let p):
       if p.queuedMs > 0 {
-        slice("queued (reader busy)", .reader, from: p.settled, to: p.settled + p.queuedMs, args: [])
+        slice(
+          "queued (reader busy)", .reader, from: p.settled, to: StreamTime.adding(p.queuedMs, to: p.settled), args: [])
       }
       slice(
-        "paginate", .reader, from: t - p.ms, to: t,
+        "paginate", .reader, from: StreamTime.adding(-p.ms, to: t), to: t,
         args: [
           ("ms", .number(p.ms)), ("cache", .string(p.cache.rawValue)),
           ("pageCount", .number(Double(p.pageCount))),
@@ -211,8 +212,8 @@ public struct ChromeTrace: Sendable {
 
   // MARK: - Trace events
 
-  /// Stream milliseconds → trace microseconds, kept to the nanosecond.
-  static func micros(_ ms: Double) -> Double { (ms * 1_000_000).rounded() / 1000 }
+  /// Stream milliseconds → trace microseconds: whole, as every stream time is (`StreamTime`).
+  static func micros(_ ms: Double) -> Double { (ms * 1000).rounded() }
 
   /// A metadata (`M`) event naming or ordering a track.
   private func metadata(_ name: String, tid: Int, _ write: (inout JSONObjectWriter) -> Void) -> String {
@@ -281,7 +282,7 @@ public struct ChromeTrace: Sendable {
     w.field("cat", track.name)
     w.field("ph", "X")
     w.field("ts", ts)
-    w.field("dur", (dur * 1000).rounded() / 1000)
+    w.field("dur", dur)
     w.field("pid", pid)
     w.field("tid", tid)
     Self.args(args, into: &w)

@@ -38,7 +38,7 @@ struct LiveViewModel: Sendable {
   var division: Division?
   /// The Dynamic Type size.
   var textSize = TextSize.large
-  /// The last settle: wait (settled − last scene time) and pagination ms, if any.
+  /// The last settle's wait (its cycle's last change → settled, `SettleCycle.wait`).
   var settleWaitMs: Double?
   /// The last settle cycle's timing record (from the timing stage), when there is one.
   var lastTiming: TimingRecord?
@@ -56,8 +56,6 @@ struct LiveViewModel: Sendable {
   var logLength = 6
   /// Bumped on every change, so a view redraws only when something changed.
   private(set) var version = 0
-
-  private var lastSceneTime: Double?
 
   /// A model with the gauge marks of a profile's hinge.
   init(profile: Profile? = nil) {
@@ -88,10 +86,9 @@ struct LiveViewModel: Sendable {
       frame = (scene.width, scene.height)
       display = scene.display
       inBurst = scene.transient
-      lastSceneTime = event.time
     case .regions(let regions): division = regions.division
     case .settled(let settled):
-      settleWaitMs = event.time - (lastSceneTime ?? event.time)
+      settleWaitMs = settled.cycle.wait(settledAt: event.time)
       paginationMs = nil
       textSize = settled.textSize
     case .paginated(let p): paginationMs = (paginationMs ?? 0) + p.ms

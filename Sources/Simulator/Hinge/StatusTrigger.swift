@@ -62,7 +62,7 @@ struct StatusTrigger {
   /// When the dwelling candidate has held long enough.
   var dwellDeadline: Double? {
     guard case .dwelling(_, let since, _, _) = state else { return nil }
-    return since + thresholds.dwellMs
+    return StreamTime.adding(thresholds.dwellMs, to: since)
   }
 
   /// When the reported status becomes `unknown` for want of samples (the profile may never say so).
@@ -70,7 +70,7 @@ struct StatusTrigger {
     guard let silence = thresholds.unknownAfterMs else { return nil }
     switch state {
     case .unknown, .dwelling(_, _, .unknown, _): return nil
-    case .settled(_, let last), .dwelling(_, _, _, let last): return last + silence
+    case .settled(_, let last), .dwelling(_, _, _, let last): return StreamTime.adding(silence, to: last)
     }
   }
 

@@ -55,7 +55,7 @@ struct UpdatePolicyFilter {
   /// When the pending angle is due: the minimum interval after the last delivery.
   var deadline: Double? {
     guard case .pending(let last) = state else { return nil }
-    return last.time + policy.minIntervalMs
+    return StreamTime.adding(policy.minIntervalMs, to: last.time)
   }
 
   /// A raw sample arrived: measures it and returns the angle to deliver now, if any.
@@ -66,7 +66,7 @@ struct UpdatePolicyFilter {
       return deliver(at: time)
     case .delivered(let last), .pending(let last):
       let changedEnough = abs(angle - last.angle) >= max(policy.minChange, 1e-9)
-      if changedEnough && time - last.time >= policy.minIntervalMs { return deliver(at: time) }
+      if changedEnough && time >= StreamTime.adding(policy.minIntervalMs, to: last.time) { return deliver(at: time) }
       state = changedEnough ? .pending(after: last) : .delivered(last)
       return nil
     }

@@ -34,7 +34,7 @@ extension SceneStateMachine {
         let f = Double(i) / Double(count)
         let eased = kind.easing.apply(f)
         let last = i == count
-        let t = count == 1 ? time : Self.microseconds(time + kind.durationMs * Double(i - 1) / Double(count - 1))
+        let t = count == 1 ? time : StreamTime.adding(kind.durationMs * Double(i - 1) / Double(count - 1), to: time)
         var size = target
         size.width = last ? target.width : Self.round(current.width + (target.width - current.width) * eased)
         size.height = last ? target.height : Self.round(current.height + (target.height - current.height) * eased)
@@ -60,9 +60,6 @@ extension SceneStateMachine {
         safeArea: step.change.safeArea)
       return step
     }
-
-    /// Burst times are kept to the microsecond so streams stay readable.
-    private static func microseconds(_ ms: Double) -> Double { (ms * 1000).rounded() / 1000 }
 
     /// Sizes are whole or half points, as UIKit's layout hands them out at this scale.
     private static func round(_ value: Double) -> Double { (value * 2).rounded() / 2 }

@@ -198,7 +198,7 @@ public struct SceneStateMachine: Stage {
     }
     switch state {
     case .steady(let size), .regionsLagging(let size, _):
-      state = .regionsLagging(size, due: time + lag)
+      state = .regionsLagging(size, due: StreamTime.adding(lag, to: time))
     case .noScene, .bursting:
       preconditionFailure("regions scheduled in \(state)")
     }

@@ -88,7 +88,7 @@ public struct SettleStateMachine: Stage {
     size = (s.width, s.height)
     horizontalSizeClass = s.horizontalSizeClass
     cycle.sized(at: time)
-    state = .debouncing(due: time + windowMs)  // every size restarts the wait, even a repeated one
+    state = .debouncing(due: StreamTime.adding(windowMs, to: time))  // every size restarts the wait, even a repeated one
   }
 
   /// A text size equal to the current one is no trigger and no change: it changes nothing.
@@ -97,7 +97,7 @@ public struct SettleStateMachine: Stage {
     cycle.textSizeRequested(at: time)
     textSize = size
     cycle.layoutChanged(at: time)
-    if state != .noScene { state = .debouncing(due: time + windowMs) }
+    if state != .noScene { state = .debouncing(due: StreamTime.adding(windowMs, to: time)) }
   }
 
   /// Opening or closing the notes changes the key (the reader's frame beside them, in a spread
@@ -107,7 +107,7 @@ public struct SettleStateMachine: Stage {
     cycle.notesToggled(at: time)
     notesOpen = open
     cycle.layoutChanged(at: time)
-    if state != .noScene { state = .debouncing(due: time + windowMs) }
+    if state != .noScene { state = .debouncing(due: StreamTime.adding(windowMs, to: time)) }
   }
 
   /// A fold across the reader turning active or flat changes the layout (tabletop or held
@@ -117,7 +117,7 @@ public struct SettleStateMachine: Stage {
     division = r.division
     guard changed else { return }
     cycle.layoutChanged(at: time)
-    if state != .noScene { state = .debouncing(due: time + windowMs) }
+    if state != .noScene { state = .debouncing(due: StreamTime.adding(windowMs, to: time)) }
   }
 
   private static func activeAcross(_ d: Division?) -> Bool {
