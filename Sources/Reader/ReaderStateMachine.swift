@@ -15,21 +15,21 @@ import Simulator
 /// layout through the settle stage (`Settled.notesOpen`).
 ///
 /// The rules live in `ReaderRules`, which knows no clock; the compute time in
-/// `ReaderMainThread`, which knows no rules. This stage runs each input through both: the
-/// main thread decides when it is handled and what its pagination costs, the rules what it shows.
+/// `PaginationCharges`, which knows no rules; the queue in `MainThread`, the one main-thread
+/// model the chapter reader and the PDF reader share. The thread decides when an input is
+/// handled, the charges what its pagination costs, the rules what it shows.
 ///
 /// ```swift
 /// var reader = ReaderStateMachine(document: doc, profile: duo, offset: 20_000)
 /// // settled 867×611 → paginated (pages, ms) → shown pages [22, 23], layout spread
 /// ```
 public struct ReaderStateMachine: Stage {
-  private var rules: ReaderRules
-  private var mainThread: ReaderMainThread
+  private var thread: MainThread<TextReading>
 
   /// This reader's paginations.
-  public var cache: PaginationCache { mainThread.cache }
+  public var cache: PaginationCache { thread.work.charges.cache }
   /// The place: a UTF-16 offset.
-  public var offset: Int { rules.offset }
+  public var offset: Int { thread.work.rules.offset }
 
   /// Makes the reader over a document.
   /// - Parameters:
@@ -41,81 +41,14 @@ public struct ReaderStateMachine: Stage {
     document: ReaderDocument, profile: Profile, offset: Int = 0, model: ComputeModel = .host,
     prepaginate: Bool = false, direction: ReadingDirection = .ltr
   ) {
-    rules = ReaderRules(document: document, insets: profile.pages, offset: offset, direction: direction)
-    mainThread = ReaderMainThread(
-      cache: PaginationCache(document: document), model: model,
-      prepaginateSizes: prepaginate ? PageGeometry.pageSizes(of: profile) : nil)
+    let settings = ReaderSettings(profile: profile, model: model, prepaginate: prepaginate, direction: direction)
+    thread = MainThread(
+      work: TextReading(cache: PaginationCache(document: document), settings: settings, offset: offset))
   }
 
-  public var deadline: Double? { mainThread.deadline }
+  public var deadline: Double? { thread.deadline }
 
-  public mutating func receive(_ event: Event, into output: inout [Event]) {
-    mainThread.eventSeen(at: event.time)
-    switch event.kind {
-    case .settled, .turn, .goto, .notes, .note, .select, .addToNotes, .navigation: break
-    default: return
-    }
-    guard mainThread.inputArrived(event) else { return }
-    handle(event, now: event.time, into: &output)
-  }
+  public mutating func receive(_ event: Event, into output: inout [Event]) { thread.receive(event, into: &output) }
 
-  public mutating func fire(at now: Double, into output: inout [Event]) {
-    mainThread.deadlineReached(at: now, into: &output)
-    while let (event, laterSettle) = mainThread.nextQueued(at: now) {
-      if laterSettle, case .settled(let settled) = event.kind {
-        skip(rules.layout(for: settled).key, settledAt: event.time, reason: .superseded, now: now, into: &output)
-      } else {
-        handle(event, now: now, into: &output)
-      }
-    }
-  }
-
-  public mutating func flush(at now: Double, into output: inout [Event]) {
-    guard let deadline else { return }
-    fire(at: max(now, deadline), into: &output)
-  }
-
-  /// Applies the rules to a reader input at `now`, on the main thread.
-  private mutating func handle(_ event: Event, now: Double, into output: inout [Event]) {
-    switch event.kind {
-    case .settled(let settled):
-      let layout = rules.layout(for: settled)
-      guard !rules.keepsScreen(for: layout) else {
-        skip(layout.key, settledAt: event.time, reason: .unchanged, now: now, into: &output)
-        return
-      }
-      let work = mainThread.paginate(layout.key, at: now)
-      var events: [Event] = []
-      let answer = ReaderRules.Answer(
-        settled: event.time, queuedMs: StreamTime.elapsed(from: event.time, to: now),
-        computeClock: mainThread.model.name)
-      rules.paginated(
-        work.pagination, for: layout, ms: work.ms, cache: work.cache, answer: answer, cause: event, at: work.done,
-        into: &events)
-      mainThread.workFinished(events, at: work.done, now: now, into: &output)
-      mainThread.prepaginate(textSize: layout.key.textSize, after: work.done)
-    case .turn(let direction): rules.turned(direction, cause: event, at: now, into: &output)
-    case .goto(let target): rules.wentTo(target, cause: event, at: now, into: &output)
-    case .notes(let action): rules.notesToggled(action, at: now, into: &output)
-    case .note(let text): rules.noteEdited(text, at: now, into: &output)
-    case .select(let offset, let length): rules.selected(offset: offset, length: length, at: now, into: &output)
-    case .addToNotes: rules.addedToNotes(at: now, into: &output)
-    case .navigation(let navigation): rules.navigated(navigation, cause: event, at: now, into: &output)
-    default:
-      preconditionFailure("the reader handles settled, turn, goto, notes, selection and navigation, not \(event.kind)")
-    }
-  }
-
-  /// Answers the settle at `settleTime`, which asked for `key`, without paginating it.
-  private func skip(
-    _ key: PageKey, settledAt settleTime: Double, reason: SkipReason, now: Double, into output: inout [Event]
-  ) {
-    output.append(
-      Event(
-        time: now,
-        .skipped(
-          Skipped(
-            settled: settleTime, reason: reason, pageWidth: key.width, pageHeight: key.height,
-            textSize: key.textSize))))
-  }
+  public mutating func fire(at now: Double, into output: inout [Event]) { thread.fire(at: now, into: &output) }
 }

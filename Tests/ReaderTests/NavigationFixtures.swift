@@ -43,10 +43,8 @@ enum NavigationFixtures {
   /// Runs inputs through simulator → navigation → the reader that paginates one chapter at a time.
   static func runByChapter(_ inputs: [Event], offset: Int = 0) -> [Event] {
     let whole = document
-    let reader = ChapterReader(library: library, offset: offset) { range, local in
-      guard let part = try? whole.part(range) else { return nil }
-      return ReaderStateMachine(document: part, profile: F.profile, offset: local, model: .fixed(ms: 5))
-    }
+    let reader = ChapterReader(
+      library: library, document: whole, profile: F.profile, offset: offset, model: .fixed(ms: 5))!
     let navigation = NavigationStateMachine(
       library: library, offset: offset, chapterPagination: true, sidebarWidth: 280)
     return TestSupport.run(inputs, stages: Pipeline.simulator(profile: F.profile) + [navigation, reader])

@@ -92,13 +92,10 @@ enum RunPipeline {
   /// The navigation stage and the reader that paginates one chapter at a time (`--chapters`).
   static func chapterStages(document: ReaderDocument, profile: Profile, options: RunOptions) -> [any Stage] {
     let library = Library(text: document.text)
-    let direction = options.direction.resolved(for: document)
-    let reader = ChapterReader(library: library, offset: options.offset) { range, offset in
-      guard let part = try? document.part(range) else { return nil }
-      return ReaderStateMachine(
-        document: part, profile: profile, offset: offset, model: options.computeModel,
-        prepaginate: options.prepaginate, direction: direction)
-    }
+    // The whole text's fonts loaded, so a chapter's do.
+    let reader = ChapterReader(
+      library: library, document: document, profile: profile, offset: options.offset, model: options.computeModel,
+      prepaginate: options.prepaginate, direction: options.direction.resolved(for: document))!
     return [
       NavigationStateMachine(
         library: library, offset: options.offset, chapterPagination: true, sidebarWidth: profile.pages.sidebarWidth),
