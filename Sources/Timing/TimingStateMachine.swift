@@ -16,6 +16,9 @@ import EventStream
 ///   the record (cache `superseded`, no `shown`) closes then — never given another layout's
 ///   pagination.
 ///
+/// A run cut short (`end`) closes every record still waiting as `interrupted` (no `shown`), so
+/// every settle still has its one record, and reports count those cycles apart.
+///
 /// With no reader in the pipeline (`expectsReader: false`) every record closes at its settle,
 /// cache `skip`, shown at the settle time.
 ///
@@ -57,20 +60,27 @@ public struct TimingStateMachine: Stage {
     case .paginated(let p): didPaginate(p)
     case .skipped(let s): didSkip(s, at: event.time, into: &output)
     case .shown(let shown): didShow(shown, at: event.time, into: &output)
+    case .end: closeUnanswered(as: .interrupted, at: event.time, into: &output)
     default: break
     }
   }
 
   public mutating func fire(at now: Double, into output: inout [Event]) {}
 
-  /// The stream ended with settles the reader never answered (it answers every settle when
-  /// flushed, so only a pipeline without one leaves any): each is reported as never shown.
-  public mutating func flush(at now: Double, into output: inout [Event]) {
-    guard case .waiting(let records, _) = state else { return }
+  /// Closes the records of the settles still waiting for an answer at `now`, each never shown:
+  /// `interrupted` when the run ended before the reader got to them (the `end` event; the
+  /// record says how long it had waited), `superseded` when a stream that reached its end left
+  /// them unanswered (an app's log that never answered a settle, `AppRun`).
+  public mutating func closeUnanswered(as outcome: CacheOutcome, at now: Double, into output: inout [Event]) {
+    precondition(outcome == .interrupted || outcome == .superseded, "a record never shown is not \(outcome)")
+    guard case .waiting(let records, let paginated) = state else { return }
     state = .idle
-    for var record in records {
-      record.cache = .superseded
+    for (index, var record) in records.enumerated() {
+      record.cache = outcome
       record.shown = nil
+      if outcome == .interrupted, index > 0 || !paginated {
+        record.queuedMs = StreamTime.elapsed(from: record.settled, to: now)
+      }
       output.append(Event(time: now, .timing(record)))
     }
   }

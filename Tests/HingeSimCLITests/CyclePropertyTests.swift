@@ -153,6 +153,8 @@ struct CyclePropertyTests {
         if r.shown != nil { problems.append("superseded record \(r.settled) says it was shown") }
       case .skip:
         if r.shown == nil { problems.append("skip record \(r.settled) has no answer time") }
+      case .interrupted:
+        problems.append("record \(r.settled) interrupted in a run that reached its end")
       }
     }
     if records.last?.cache == .superseded { problems.append("the last settle was superseded by nothing") }

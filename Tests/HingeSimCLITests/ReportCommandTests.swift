@@ -296,7 +296,7 @@ struct ReportCommandTests {
     let p90 = try #require(
       ((causes[2]["metrics"] as? [String: Any])?["lastSizeToShown"] as? [String: Any])?["p90"] as? Double)
     let needle =
-      #""cause":"status closed→fullyOpen","records":1,"superseded":0,"metrics":{"lastSizeToShown":{"count":1,"min":\#(NumberFormat.shortest(p90)),"p50":\#(NumberFormat.shortest(p90)),"p90":\#(NumberFormat.shortest(p90))"#
+      #""cause":"status closed→fullyOpen","records":1,"superseded":0,"interrupted":0,"metrics":{"lastSizeToShown":{"count":1,"min":\#(NumberFormat.shortest(p90)),"p50":\#(NumberFormat.shortest(p90)),"p90":\#(NumberFormat.shortest(p90))"#
     #expect(good.contains(needle))
     let bad = try cli.write(
       "base.json",

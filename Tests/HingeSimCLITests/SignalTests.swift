@@ -1,4 +1,6 @@
+import EventStream
 import Foundation
+import Platform
 import TestSupport
 import Testing
 
@@ -101,6 +103,50 @@ struct SignalTests {
     let (code, _, err) = try Self.run(["knob", "--replay", recording, "--view"], signal: SIGINT)
     #expect(code == 0, "\(err)")
     #expect(!err.contains("interrupted"))
+  }
+
+  /// Ctrl-C at ten instants across a knob replay (at twice its pace, so they fall on bursts,
+  /// settles and paginations alike): each time the stream ends with the end marker, settles
+  /// nothing that did not settle (every settle came the whole window after its last change),
+  /// and its recording replays to exactly the stream the live run printed. Before the marker,
+  /// Ctrl-C settled the pending size at once (a transient size, a wait of ~20 ms) and the
+  /// recording replayed to something else.
+  @Test("Ctrl-C at 10 instants of knob --replay --record: each recording replays to the live stream")
+  func interruptedRecordingsReplay() throws {
+    try #require(FileManager.default.isExecutableFile(atPath: Self.binary))
+    let recording = TestSupport.packageRoot + "/traces/knob-powermate.evemu"
+    var generator = RandomRunPropertyTests.Generator(state: 24)
+    let instants = (0..<10).map { _ in UInt32(generator.int(100...2_000)) }
+    for delay in instants {
+      let record = "/tmp/hingesim-signal-\(getpid())-\(delay).jsonl"
+      defer { unlink(record) }
+      // The instant counts from the run's start (its first recorded input), not the process's:
+      // a loaded machine starts a process slowly, and a signal before the handler kills it.
+      var started: UInt64?
+      let (code, live, err) = try Self.run(
+        ["knob", "--replay", recording, "--speed", "2", "--json", "--compute-ms", "1", "--record", record],
+        signal: SIGINT, delayMs: 0,
+        ready: {
+          guard (POSIX.readSmallFile(record) ?? "").contains("\n") else { return false }
+          let now = UInt64(MonotonicClock.nowMs())
+          if started == nil { started = now }
+          return now - started! >= UInt64(delay)
+        })
+      #expect(code == 130, "at \(delay) ms: \(err)")
+      let lines = live.split(separator: "\n")
+      #expect(lines.last?.contains(#""type":"end","reason":"interrupted"}"#) == true, "at \(delay) ms")
+      for line in lines where line.contains(#""type":"settled""#) {
+        let settled = try JSONValue.parse(Array(line.utf8))
+        guard case .number(let t)? = settled["t"], case .number(let last)? = settled["lastChange"] else {
+          Issue.record("at \(delay) ms: \(line)")
+          continue
+        }
+        #expect(StreamTime.elapsed(from: last, to: t) == 200, "at \(delay) ms, a settle that did not wait: \(line)")
+      }
+      let replay = CLIHarness.run(["run", record, "--json", "--compute-ms", "1"])
+      #expect(replay.code == 0, "at \(delay) ms: \(replay.stderr)")
+      #expect(replay.stdout == live, "at \(delay) ms the recording replays to another stream")
+    }
   }
 
   @Test("SIGTERM during report: exit 143 and no report that would look complete")

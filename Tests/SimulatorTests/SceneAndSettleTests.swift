@@ -173,17 +173,18 @@ struct SceneAndSettleTests {
     #expect(regions(out).map(\.0) == [730])
   }
 
-  @Test("flushing a cut-short run emits the pending settle at once")
-  func flush() {
-    var settle = SettleStateMachine(windowMs: 200)
-    var out: [Event] = []
-    settle.receive(
-      Event(time: 10, .scene(SceneChange(width: 1, height: 2, display: .outer, transient: false, index: 1, count: 1))),
-      into: &out)
-    #expect(settle.deadline == 210)
-    settle.flush(at: 50, into: &out)
-    #expect(out.count == 1 && out[0].time == 50)
-    #expect(settle.deadline == nil)
+  /// Ctrl-C in the middle of a burst used to settle the transient size at once: a settle that
+  /// never happened, with a wait of a few milliseconds.
+  @Test("a run cut short settles nothing: the end comes in the window and the stream ends with it")
+  func endSettlesNothing() {
+    var inputs = TestSupport.ramp(from: 0, to: 180, start: 0, duration: 300, step: 10)
+    inputs.append(Event(time: 320, .end(.interrupted)))
+    let out = TestSupport.simulate(inputs)
+    #expect(out.last == Event(time: 320, .end(.interrupted)))
+    #expect(!out.contains { if case .settled = $0.kind { true } else { false } })
+    // The same inputs to their end settle the burst's last size.
+    let whole = TestSupport.simulate(Array(inputs.dropLast()))
+    #expect(whole.contains { if case .settled = $0.kind { true } else { false } })
   }
 
   @Test("two runs give identical bytes")

@@ -14,7 +14,7 @@ struct UpdatePolicyFilterTests {
     var filter = UpdatePolicyFilter(hinge: hinge)
     #expect(filter.state == .idle)
     #expect(filter.sampleArrived(42, at: 3) == 42)
-    #expect(filter.state == .delivered(.init(time: 3, angle: 42)))
+    #expect(filter.state == .delivered(.init(time: 3, angle: 42, nextAllowed: 19)))
     #expect(filter.deadline == nil)
   }
 
@@ -32,10 +32,10 @@ struct UpdatePolicyFilterTests {
     _ = filter.sampleArrived(60, at: 0)
     #expect(filter.sampleArrived(61, at: 5) == nil)
     #expect(filter.sampleArrived(62, at: 10) == nil)
-    #expect(filter.state == .pending(after: .init(time: 0, angle: 60)))
+    #expect(filter.state == .pending(after: .init(time: 0, angle: 60, nextAllowed: 16)))
     #expect(filter.deadline == 16)
     #expect(filter.deadlineFired(at: 16) == 62)
-    #expect(filter.state == .delivered(.init(time: 16, angle: 62)))
+    #expect(filter.state == .delivered(.init(time: 16, angle: 62, nextAllowed: 32)))
     #expect(filter.deadline == nil)
   }
 
@@ -52,7 +52,7 @@ struct UpdatePolicyFilterTests {
     _ = filter.sampleArrived(60, at: 0)
     _ = filter.sampleArrived(61, at: 5)
     #expect(filter.sampleArrived(60, at: 10) == nil)
-    #expect(filter.state == .delivered(.init(time: 0, angle: 60)))
+    #expect(filter.state == .delivered(.init(time: 0, angle: 60, nextAllowed: 16)))
     #expect(filter.deadline == nil)
   }
 
@@ -73,7 +73,7 @@ struct UpdatePolicyFilterTests {
     _ = filter.sampleArrived(60, at: 0)
     _ = filter.sampleArrived(61, at: 5)
     #expect(filter.statusChanged(at: 5) == 61)
-    #expect(filter.state == .delivered(.init(time: 5, angle: 61)))
+    #expect(filter.state == .delivered(.init(time: 5, angle: 61, nextAllowed: 21)))
   }
 
   @Test("after a silence the next sample is delivered as the first")

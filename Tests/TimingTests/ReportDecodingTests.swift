@@ -55,8 +55,8 @@ import Testing
     "a bad or missing field is refused with its JSON path",
     arguments: [
       (
-        #""split","records":1,"superseded":0,"metrics":{"lastSizeToShown":{"count":1,"min":210,"p50":210,"p90":210"#,
-        #""split","records":1,"superseded":0,"metrics":{"lastSizeToShown":{"count":1,"min":210,"p50":210,"p90":"x""#,
+        #""split","records":1,"superseded":0,"interrupted":0,"metrics":{"lastSizeToShown":{"count":1,"min":210,"p50":210,"p90":210"#,
+        #""split","records":1,"superseded":0,"interrupted":0,"metrics":{"lastSizeToShown":{"count":1,"min":210,"p50":210,"p90":"x""#,
         #"causes[2].metrics.lastSizeToShown.p90: expected a number, found "x""#
       ),
       (

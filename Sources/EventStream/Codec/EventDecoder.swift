@@ -219,6 +219,8 @@ public struct EventDecoder: Sendable {
       kind = .select(offset: offset, length: length)
     case (.addToNotes?, _):
       kind = .addToNotes
+    case (.end?, _):
+      kind = .end(try fieldReader.name("reason", EndReason.self) { EndReason(rawValue: $0) })
     case (.status?, .simulator):
       kind = .status(
         StatusChange(
@@ -261,8 +263,8 @@ public struct EventDecoder: Sendable {
     guard let kind else {
       let known =
         dialect == .input
-        ? "hinge, orientation, textSize, turn, goto, split, mark, notes, note, select, addToNotes, openChapter, back, sidebar"
-        : "hinge, status, pose, scene, regions, settled, orientation, textSize, turn, goto, split, mark, notes, note, select, addToNotes, openChapter, back, sidebar"
+        ? "hinge, orientation, textSize, turn, goto, split, mark, notes, note, select, addToNotes, openChapter, back, sidebar, end"
+        : "hinge, status, pose, scene, regions, settled, orientation, textSize, turn, goto, split, mark, notes, note, select, addToNotes, openChapter, back, sidebar, end"
       let hint =
         dialect == .input && EventType(rawValue: typeName).map(EventType.outputs.contains) == true
         ? " — is this a simulator stream? pipe it to 'hingesim read'" : ""

@@ -44,6 +44,7 @@ public enum EventWriter {
       w.field("offset", offset)
       w.field("length", length)
     case .addToNotes: break
+    case .end(let reason): w.field("reason", reason.rawValue)
     case .notesState(let n):
       w.field("change", n.change.rawValue)
       w.field("open", n.open)

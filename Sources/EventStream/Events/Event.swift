@@ -65,6 +65,9 @@ public enum EventKind: Sendable, Equatable {
   case select(offset: Int, length: Int)
   /// Add to Notes: the selected text is appended to the notes.
   case addToNotes
+  /// The run ended here, before its source did: the stream's last event. It is an input too,
+  /// so a `--record`ed run replays to its own end (`EventLoop` stops at it).
+  case end(EndReason)
 
   // MARK: Simulator output
   /// A delivered hinge update (what `UIHingeInteraction` hands the app).
@@ -103,7 +106,7 @@ public enum EventKind: Sendable, Equatable {
   public var isInput: Bool {
     switch self {
     case .sample, .orientation, .textSize, .turn, .goto, .split, .mark, .notes, .note, .select, .addToNotes,
-      .openChapter, .back, .sidebar:
+      .openChapter, .back, .sidebar, .end:
       true
     default: false
     }
@@ -113,7 +116,7 @@ public enum EventKind: Sendable, Equatable {
 /// The `type` of an event in JSON Lines: raw samples and delivered updates share `hinge`.
 public enum EventType: String, CaseIterable, Sendable {
   case hinge, orientation, textSize, turn, goto, split, mark, notes, note, select, addToNotes, openChapter, back,
-    sidebar
+    sidebar, end
   case status, pose, scene, regions, settled
   case paginated, skipped, shown, timing, violation, selection, navigation
 
@@ -121,7 +124,7 @@ public enum EventType: String, CaseIterable, Sendable {
   /// the simulator's).
   public static let inputs: [EventType] = [
     .hinge, .orientation, .textSize, .turn, .goto, .split, .mark, .notes, .note, .select, .addToNotes, .openChapter,
-    .back, .sidebar,
+    .back, .sidebar, .end,
   ]
   /// The types only the simulator and the reader emit.
   public static let outputs: [EventType] = [
@@ -144,6 +147,7 @@ extension EventKind {
     case .openChapter: .openChapter
     case .back: .back
     case .sidebar: .sidebar
+    case .end: .end
     case .notes, .notesState: .notes
     case .note: .note
     case .select: .select

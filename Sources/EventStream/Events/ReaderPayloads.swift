@@ -27,6 +27,9 @@ public enum CacheOutcome: String, Sendable {
   /// A later settle replaced this layout while the reader was busy, before it was paginated;
   /// it was never shown (timing records only).
   case superseded
+  /// The run ended (`end`) before the reader answered this settle: it was never shown
+  /// (timing records only).
+  case interrupted
 }
 
 /// Why the reader answered a settle without paginating.
@@ -197,8 +200,8 @@ public struct TimingRecord: Sendable, Equatable {
   public var paginationMs: Double
   /// The cost model (`thread-cpu`, `fixed:MS`, `device`, …); empty when no reader answered.
   public var computeClock: String
-  /// How the settle was answered: `miss`, `hit`, `skip` (nothing to repaginate) or
-  /// `superseded` (replaced before it was paginated).
+  /// How the settle was answered: `miss`, `hit`, `skip` (nothing to repaginate),
+  /// `superseded` (replaced before it was paginated) or `interrupted` (the run ended first).
   public var cache: CacheOutcome
   /// Pages of the layout shown (0 when never shown).
   public var pageCount: Int
@@ -239,6 +242,8 @@ public struct TimingRecord: Sendable, Equatable {
 
   /// True when the layout was replaced before it was paginated (no latency to measure).
   public var isSuperseded: Bool { cache == .superseded }
+  /// True when the run ended before the reader answered the settle (no latency to measure).
+  public var isInterrupted: Bool { cache == .interrupted }
   /// Last scene size → shown (the settle wait, queueing and pagination), ms.
   public var lastSizeToShown: Double? {
     guard let shown, let lastSize else { return nil }

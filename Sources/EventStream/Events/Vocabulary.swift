@@ -111,3 +111,14 @@ public struct Division: Hashable, Sendable {
   /// True when the fold runs top to bottom (taller than wide).
   public var isVertical: Bool { frame.height > frame.width }
 }
+
+/// Why a run ended before its source did (`{"type":"end","reason":…}`, the stream's last line).
+/// A run that reaches the end of its source has no end marker.
+public enum EndReason: String, Sendable, CaseIterable {
+  /// A signal stopped it (Ctrl-C: `SIGINT`, or `SIGTERM`).
+  case interrupted
+  /// The program stopped it itself: `--duration` was reached, or its output went away.
+  case stopped
+  /// The source could not be read on (the error is on stderr).
+  case error
+}

@@ -2,8 +2,9 @@ import Platform
 
 /// What the live loop reports besides the stream.
 public struct LiveHooks {
-  /// Each input as it is fed to the pipeline, after its time was clamped into order (for a
-  /// `--record` file: replaying these in virtual time gives the same stream).
+  /// Each input as it is fed to the pipeline, after its time was clamped into order, and the
+  /// end marker of a run cut short (for a `--record` file: replaying these in virtual time
+  /// gives the same stream).
   public var input: (Event) -> Void
   /// Called before every wait with the stream time; returns when it wants to be called again
   /// (a throttled redraw), or nil.
@@ -36,9 +37,12 @@ extension EventLoop {
   /// inputs at their own (stream) times — deadlines due by an input's time fire first (as in
   /// virtual time: a deadline at *t* comes before an input at *t*), and an
   /// input stamped before something already handled is moved up to that time, so the stream
-  /// stays in order. A stop request ends the run with every stage flushed; so does a read
-  /// error, which is then rethrown (the stream so far is complete). When the source finishes,
-  /// the remaining deadlines fire at their times and the loop returns.
+  /// stays in order. A stop request ends the run at the time it is noticed: the deadlines due
+  /// by then fire, and the pipeline ends (`end`, `interrupted` for a signal, else `stopped`);
+  /// so does a read error (`error`), which is then rethrown (the stream so far is complete).
+  /// Every input and the end marker go to `hooks.input` as the pipeline takes them, so a
+  /// recording replays in virtual time to the same stream. When the source finishes, the
+  /// remaining deadlines fire at their times and the loop returns.
   @discardableResult
   public static func runLive(
     _ pipeline: inout Pipeline, source: inout some LiveSource, clock: LiveClock = LiveClock(),
@@ -54,6 +58,12 @@ extension EventLoop {
         pipeline.fire(stage: deadline.stage, at: at, emit: emit)
       }
     }
+    // The run stops now: what was due by now fires, then the pipeline ends.
+    func endNow(_ reason: EndReason) {
+      let now = max(last, clock.now)
+      fireDue(upTo: now)
+      end(&pipeline, reason, at: max(last, now), record: hooks.input, emit: emit)
+    }
     while !StopRequest.isRequested {
       if mustRead || (source.nextWake.map { $0 <= clock.now } ?? false) {
         mustRead = false
@@ -61,8 +71,7 @@ extension EventLoop {
         do {
           events = try source.readAvailable(clock: clock)
         } catch {
-          fireDue(upTo: clock.now)
-          pipeline.flush(at: last, emit: emit)
+          endNow(.error)
           throw error
         }
         for event in events {
@@ -71,6 +80,10 @@ extension EventLoop {
           input.time = stamping == .wakeTime ? max(input.time, last, clock.now) : max(input.time, last)
           last = input.time
           hooks.input(input)
+          if case .end = input.kind {
+            pipeline.end(input, emit: emit)
+            return last
+          }
           pipeline.input(input, emit: emit)
         }
       }
@@ -83,7 +96,7 @@ extension EventLoop {
       }
       fireDue(upTo: now)
       let deadline = pipeline.earliestDeadline?.time
-      if source.isFinished, deadline == nil { break }
+      if source.isFinished, deadline == nil { return last }
       var wake = [deadline, source.nextWake, hooks.idle(now)].compactMap { $0 }.min() ?? .infinity
       if StopRequest.isRequested { break }
       wake = min(wake, now + 250)
@@ -94,7 +107,7 @@ extension EventLoop {
         mustRead = true
       }
     }
-    if StopRequest.isRequested { pipeline.flush(at: max(last, clock.now), emit: emit) }
+    endNow(stopReason)
     return last
   }
 }

@@ -12,31 +12,52 @@ import Platform
 /// turn stamped 200 ms arrives, and a reader whose work ends at 205 ms is free for an input
 /// at 205 ms.
 ///
+/// **A run cut short** — a stop request (Ctrl-C, `--duration`, a closed output), a read error,
+/// or an `end` event in the source (a recording of a run that was cut short) — ends with the
+/// pipeline's `end`: the stream's last event is `{"type":"end","reason":…}`, and nothing that
+/// was still due (a settle, a burst, a pagination under way) happens. What the loop fed the
+/// pipeline, the end marker included, goes to `record`, so a recording replays to the same
+/// stream.
+///
 /// **Real time** (`runLive`, in `EventLoop+Live.swift`) sleeps until each input's or
-/// deadline's time, scaled by the clock's speed, polling a live source; a stop request
-/// (Ctrl-C) ends it with every stage flushed. A paced replay and a knob run through it alike.
+/// deadline's time, scaled by the clock's speed, polling a live source. A paced replay and a
+/// knob run through it alike.
 public enum EventLoop {
   /// Runs in virtual time; returns the time of the last event handled.
+  /// - Parameter record: each input as the pipeline takes it (its time to the microsecond),
+  ///   and the end marker of a run cut short.
   @discardableResult
   public static func runVirtual(
-    _ pipeline: inout Pipeline, source: inout some EventSource, emit: (Event) -> Void
+    _ pipeline: inout Pipeline, source: inout some EventSource, record: ((Event) -> Void)? = nil,
+    emit: (Event) -> Void
   ) throws(InputError) -> Double {
     var now = 0.0
-    var pending = try source.next().map(taken)
-    while !StopRequest.isRequested {
-      let deadline = pipeline.earliestDeadline
-      if let input = pending, deadline == nil || input.time < deadline!.time {
-        now = input.time
-        pipeline.input(input, emit: emit)
-        pending = try source.next().map(taken)
-      } else if let deadline {
-        now = deadline.time
-        pipeline.fire(stage: deadline.stage, at: deadline.time, emit: emit)
-      } else {
-        break
+    var pending: Event?
+    do {
+      pending = try source.next().map(taken)
+      while !StopRequest.isRequested {
+        let deadline = pipeline.earliestDeadline
+        if let input = pending, deadline == nil || input.time < deadline!.time {
+          now = input.time
+          record?(input)
+          if case .end = input.kind {
+            pipeline.end(input, emit: emit)
+            return now
+          }
+          pipeline.input(input, emit: emit)
+          pending = try source.next().map(taken)
+        } else if let deadline {
+          now = deadline.time
+          pipeline.fire(stage: deadline.stage, at: deadline.time, emit: emit)
+        } else {
+          return now
+        }
       }
+    } catch {
+      end(&pipeline, .error, at: now, record: record, emit: emit)
+      throw error
     }
-    if StopRequest.isRequested { pipeline.flush(at: now, emit: emit) }
+    end(&pipeline, stopReason, at: now, record: record, emit: emit)
     return now
   }
 
@@ -46,5 +67,18 @@ public enum EventLoop {
     var input = input
     input.time = StreamTime.rounded(input.time)
     return input
+  }
+
+  /// Why a stop request stopped the run: a signal, or the program itself.
+  static var stopReason: EndReason { StopRequest.signal != nil ? .interrupted : .stopped }
+
+  /// Ends a run cut short at `time`: the end marker is recorded and ends the pipeline.
+  static func end(
+    _ pipeline: inout Pipeline, _ reason: EndReason, at time: Double, record: ((Event) -> Void)?,
+    emit: (Event) -> Void
+  ) {
+    let marker = Event(time: time, .end(reason))
+    record?(marker)
+    pipeline.end(marker, emit: emit)
   }
 }

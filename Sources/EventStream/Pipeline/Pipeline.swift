@@ -25,26 +25,29 @@ public struct Pipeline {
   public mutating func input(_ event: Event, emit: (Event) -> Void) {
     wave.removeAll(keepingCapacity: true)
     wave.append(event)
-    propagate(from: 0, emit: emit)
+    propagate(from: 0)
+    emitWave(from: 0, emit: emit)
   }
 
   /// Wakes one stage at its deadline and sends what it emits downstream.
   public mutating func fire(stage index: Int, at now: Double, emit: (Event) -> Void) {
     wave.removeAll(keepingCapacity: true)
     stages[index].fire(at: now, into: &wave)
-    propagate(from: index + 1, emit: emit)
+    propagate(from: index + 1)
+    emitWave(from: 0, emit: emit)
   }
 
-  /// Flushes every stage (the source was cut short), upstream first.
-  public mutating func flush(at now: Double, emit: (Event) -> Void) {
-    for index in stages.indices {
-      wave.removeAll(keepingCapacity: true)
-      stages[index].flush(at: now, into: &wave)
-      propagate(from: index + 1, emit: emit)
-    }
+  /// Ends the run with `end` (an `end` event): every stage sees it, what they emit for it goes
+  /// out, and the end marker goes out last — the stream's last event. Nothing is fired after it.
+  public mutating func end(_ end: Event, emit: (Event) -> Void) {
+    wave.removeAll(keepingCapacity: true)
+    wave.append(end)
+    propagate(from: 0)
+    emitWave(from: 1, emit: emit)
+    emit(end)
   }
 
-  private mutating func propagate(from first: Int, emit: (Event) -> Void) {
+  private mutating func propagate(from first: Int) {
     var index = first
     while index < stages.count, !wave.isEmpty {
       // Stages only append to their output, so the next wave is this wave followed by what
@@ -57,7 +60,10 @@ public struct Pipeline {
       if !scratch.isEmpty { wave.append(contentsOf: scratch) }
       index += 1
     }
-    for event in wave {
+  }
+
+  private func emitWave(from first: Int, emit: (Event) -> Void) {
+    for event in wave[first...] {
       if case .sample = event.kind { continue }
       emit(event)
     }

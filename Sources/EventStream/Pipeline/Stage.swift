@@ -2,7 +2,13 @@
 ///
 /// A stage reads no clock, does no I/O and never sleeps. The run loop hands it every event
 /// from upstream (`receive`) and wakes it at its `deadline` (`fire`). Events it appends to
-/// `output` go downstream and to the stream; they carry their own times (≥ now).
+/// `output` go downstream and to the stream; they carry their own times (≥ now), whole
+/// microseconds (`StreamTime`).
+///
+/// A run that stops before its source ends (a signal, `--duration`, a read error) hands every
+/// stage an `end` event and fires nothing after it: what was pending — a debounce, a burst, a
+/// pagination under way — never happens, and the stage emits only what is true at the end (the
+/// timing stage's records of the settles never answered).
 public protocol Stage {
   /// Handles one event at the event's time.
   mutating func receive(_ event: Event, into output: inout [Event])
@@ -10,11 +16,4 @@ public protocol Stage {
   var deadline: Double? { get }
   /// Wakes the stage at `now` (its deadline).
   mutating func fire(at now: Double, into output: inout [Event])
-  /// The source ended for good (real-time runs cut short): emit what is pending at once.
-  mutating func flush(at now: Double, into output: inout [Event])
-}
-
-extension Stage {
-  /// By default nothing is pending at the end.
-  public mutating func flush(at now: Double, into output: inout [Event]) {}
 }

@@ -75,7 +75,7 @@ struct AppRun {
       }
     }
     out.removeAll()
-    timing.flush(at: alignment.events.last?.time ?? 0, into: &out)
+    timing.closeUnanswered(as: .superseded, at: alignment.events.last?.time ?? 0, into: &out)
     for e in out {
       if case .timing(let r) = e.kind { records.append(r) }
       emit(e)

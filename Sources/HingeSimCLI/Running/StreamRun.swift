@@ -37,14 +37,10 @@ enum StreamRun {
       progress.emitted(at: event.time, lines: output?.linesAppended ?? 0)
       if output?.isBroken == true || recording?.isBroken == true { StopRequest.set(true) }
     }
+    let record: ((Event) -> Void)? = recording.map { file in { file.write(bytes: EventWriter.line($0)) } }
     do {
-      if let recording {
-        var source = RecordingSource(base: source) { recording.write(bytes: $0) }
-        try drive(&pipeline, &source, options, live, counting)
-      } else {
-        var plain = source
-        try drive(&pipeline, &plain, options, live, counting)
-      }
+      var plain = source
+      try drive(&pipeline, &plain, options, live, record, counting)
     } catch {
       output?.flush()
       var cliError = CLIError(inputError: error)
@@ -66,9 +62,9 @@ enum StreamRun {
   /// the exit code fails when the reader reported a violation (`run`, `read`).
   ///
   /// A closed stdout pipe is a clean stop and exit 0 (the Unix convention, docs/bad-input.md):
-  /// the reader of the stream went away, so the run ends where it was — and the run loop's
-  /// flush then settles whatever size was pending, often a transient one mid-burst. The exit
-  /// code does not report on a stream nobody reads to its end.
+  /// the reader of the stream went away, so the run ends where it was (`end`, `stopped`:
+  /// nothing pending settles). The exit code does not report on a stream nobody reads to its
+  /// end.
   static func runToStdout(
     _ pipeline: inout Pipeline, source: AnyEventSource, options: SourceOptions,
     context: CommandContext, write: (Event, OutputFile) -> Void
@@ -84,17 +80,27 @@ enum StreamRun {
     return violations > 0 ? .failure : .ok
   }
 
+  /// Runs the loop the options ask for; `record` gets each input as the pipeline takes it and
+  /// the end marker of a run cut short (`--record`).
   private static func drive(
     _ pipeline: inout Pipeline, _ source: inout some EventSource, _ options: SourceOptions,
-    _ live: LiveDriving, _ emit: (Event) -> Void
+    _ live: LiveDriving, _ record: ((Event) -> Void)?, _ emit: (Event) -> Void
   ) throws(InputError) {
     if options.realtime {
       var paced = PacedSource(source)
+      var hooks = live.hooks
+      if let record {
+        let given = hooks.input
+        hooks.input = { event in
+          record(event)
+          given(event)
+        }
+      }
       try EventLoop.runLive(
         &pipeline, source: &paced, clock: live.clock ?? LiveClock(speed: options.speed), stamping: .wakeTime,
-        hooks: live.hooks, emit: emit)
+        hooks: hooks, emit: emit)
     } else {
-      try EventLoop.runVirtual(&pipeline, source: &source, emit: emit)
+      try EventLoop.runVirtual(&pipeline, source: &source, record: record, emit: emit)
     }
   }
 

@@ -84,6 +84,7 @@ public struct ChromeTrace: Sendable {
     case .openChapter(let id): instant("open chapter \(id)", .input, t)
     case .back: instant("back", .input, t)
     case .sidebar(let mode): instant("sidebar \(mode.rawValue)", .input, t)
+    case .end(let reason): instant("end (\(reason.rawValue))", .input, t, scope: "g")
     case .navigation(let n):
       instant(
         "navigation \(n.columns.rawValue), \(n.top.rawValue) on top", .reader, t,
@@ -151,7 +152,7 @@ public struct ChromeTrace: Sendable {
       if let shown = r.shown {
         slice(r.cause.name, .timing, from: r.causeTime, to: shown, args: args)
       } else {
-        instant("\(r.cause.name) (superseded)", .timing, t, args: args)
+        instant("\(r.cause.name) (\(r.cache.rawValue))", .timing, t, args: args)
       }
     }
   }

@@ -74,6 +74,7 @@ public struct TimelinePlot: Sendable {
     case .openChapter(let id): inputs.append((t, "chapter \(id)"))
     case .back: inputs.append((t, "back"))
     case .sidebar(let mode): inputs.append((t, "sidebar \(mode.rawValue)"))
+    case .end(let reason): inputs.append((t, "end: \(reason.rawValue)"))
     case .scene(let s): sizes.append((t, s.width, s.height, s.transient))
     case .settled(let s): settles.append((s.cycle.firstChange, s.cycle.lastChange, t, s.sizes, s.changed))
     case .paginated(let p):

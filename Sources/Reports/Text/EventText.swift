@@ -56,6 +56,7 @@ public enum EventText {
     case .openChapter(let id): "chapter    open \(id)"
     case .back: "back"
     case .sidebar(let mode): "sidebar    \(mode.rawValue)"
+    case .end(let reason): "end        \(endSummary(reason))"
     case .navigation(let n):
       "navigation \(n.chapter.map { "chapter \($0)" } ?? "no chapter") of \(n.chapterCount), \(n.columns.rawValue), \(n.top.rawValue) on top"
         + (n.sidebarWidth > 0 ? ", sidebar \(NumberFormat.ms(n.sidebarWidth)) pt" : "")
@@ -101,11 +102,21 @@ public enum EventText {
   static func timingSummary(_ r: TimingRecord) -> String {
     switch r.cache {
     case .superseded: "superseded before it was paginated, nothing shown"
+    case .interrupted: "the run ended before it was shown, \(NumberFormat.ms(r.queuedMs)) ms after the settle"
     case .skip:
       "nothing to repaginate, \(NumberFormat.ms(r.causeToShown ?? 0)) ms"
     case .miss, .hit:
       "shown \(NumberFormat.ms(r.causeToShown ?? 0)) ms after the cause"
         + (r.queuedMs > 0 ? " (\(NumberFormat.ms(r.queuedMs)) ms queued behind the busy reader)" : "")
+    }
+  }
+
+  /// Why the run ended before its source did.
+  static func endSummary(_ reason: EndReason) -> String {
+    switch reason {
+    case .interrupted: "interrupted by a signal: nothing pending settles or is shown"
+    case .stopped: "stopped (the run's duration, or its output closed): nothing pending settles or is shown"
+    case .error: "the source could not be read on: nothing pending settles or is shown"
     }
   }
 

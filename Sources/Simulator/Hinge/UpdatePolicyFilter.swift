@@ -24,6 +24,8 @@ struct UpdatePolicyFilter {
     var time: Double
     /// The angle delivered, degrees.
     var angle: Double
+    /// When the next delivery may go out: the minimum interval after this one.
+    var nextAllowed: Double
   }
 
   /// Where the filter is between deliveries.
@@ -55,7 +57,7 @@ struct UpdatePolicyFilter {
   /// When the pending angle is due: the minimum interval after the last delivery.
   var deadline: Double? {
     guard case .pending(let last) = state else { return nil }
-    return StreamTime.adding(policy.minIntervalMs, to: last.time)
+    return last.nextAllowed
   }
 
   /// A raw sample arrived: measures it and returns the angle to deliver now, if any.
@@ -66,7 +68,7 @@ struct UpdatePolicyFilter {
       return deliver(at: time)
     case .delivered(let last), .pending(let last):
       let changedEnough = abs(angle - last.angle) >= max(policy.minChange, 1e-9)
-      if changedEnough && time >= StreamTime.adding(policy.minIntervalMs, to: last.time) { return deliver(at: time) }
+      if changedEnough && time >= last.nextAllowed { return deliver(at: time) }
       state = changedEnough ? .pending(after: last) : .delivered(last)
       return nil
     }
@@ -89,7 +91,8 @@ struct UpdatePolicyFilter {
   }
 
   private mutating func deliver(at time: Double) -> Double {
-    state = .delivered(Delivery(time: time, angle: angle))
+    state = .delivered(
+      Delivery(time: time, angle: angle, nextAllowed: StreamTime.adding(policy.minIntervalMs, to: time)))
     return angle
   }
 

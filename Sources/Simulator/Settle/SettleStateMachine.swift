@@ -8,7 +8,8 @@ import EventStream
 /// to `now + window`; at the deadline one `settled` is emitted with the last key, the number
 /// of scene sizes since the previous settle and the cycle (cause, first and last change).
 /// Same semantics as `task(id:)` cancelling its wait and as swift-async-algorithms'
-/// `debounce`: trailing edge only; `flush` (the source cut short) emits a pending key at once.
+/// `debounce`: trailing edge only. A run cut short (`end`) settles nothing: a key still in its
+/// window never settled.
 /// A settle whose key equals the previously settled one is reported with `changed: false`.
 ///
 /// ```swift
@@ -74,11 +75,6 @@ public struct SettleStateMachine: Stage {
 
   public mutating func fire(at now: Double, into output: inout [Event]) {
     guard case .debouncing(let due) = state, now >= due else { return }
-    settle(at: now, into: &output)
-  }
-
-  public mutating func flush(at now: Double, into output: inout [Event]) {
-    guard case .debouncing = state else { return }
     settle(at: now, into: &output)
   }
 

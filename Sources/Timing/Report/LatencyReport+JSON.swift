@@ -20,7 +20,7 @@ extension LatencyReport {
   ///  "overall":{…},"causes":[{…}]}
   /// ```
   ///
-  /// each group `{"cause","records","superseded","metrics":{"causeToShown":{"count","min","p50",
+  /// each group `{"cause","records","superseded","interrupted","metrics":{"causeToShown":{"count","min","p50",
   /// "p90","p99","max"},…}}` (a metric without values is left out), ms throughout;
   /// `hingesim` and `inputs` only when known.
   public func json() -> String {
@@ -63,6 +63,7 @@ extension LatencyReport {
     w.field("cause", group.scope.name)
     w.field("records", group.records)
     w.field("superseded", group.superseded)
+    w.field("interrupted", group.interrupted)
     w.openObject("metrics")
     for metric in Metric.allCases {
       guard let s = group.metrics[metric] else { continue }
@@ -124,6 +125,13 @@ extension LatencyReport {
       throw ReportDecodingError(
         "expected at most the group's \(records) records, found \(superseded)", at: f.path("superseded"))
     }
+    // Written since runs cut short say so; a report from before has none.
+    let interrupted = f.value["interrupted"] == nil ? 0 : try f.count("interrupted")
+    guard superseded + interrupted <= records else {
+      throw ReportDecodingError(
+        "expected at most the group's \(records) records with the \(superseded) superseded, found \(interrupted)",
+        at: f.path("interrupted"))
+    }
     let metricsObject = try f.object("metrics")
     var metrics: [Metric: Summary] = [:]
     for name in metricsObject.keys {
@@ -133,6 +141,6 @@ extension LatencyReport {
         count: try s.count("count"), min: try s.number("min"), p50: try s.number("p50"), p90: try s.number("p90"),
         p99: try s.number("p99"), max: try s.number("max"))
     }
-    return Group(scope: scope, records: records, superseded: superseded, metrics: metrics)
+    return Group(scope: scope, records: records, superseded: superseded, interrupted: interrupted, metrics: metrics)
   }
 }

@@ -130,6 +130,8 @@ public struct LatencyReport: Sendable, Equatable {
   /// A `superseded` record (a layout replaced before it was paginated) is counted in `records`
   /// and `superseded` but in no metric: it was never shown, so it has no latency, and its
   /// settle wait and zero pagination would only dilute the figures of the layouts people saw.
+  /// An `interrupted` record (the run ended before the reader answered its settle) is counted
+  /// in `records` and `interrupted`, apart, and in no metric either.
   /// A `skip` record (nothing to repaginate: the page on screen was right) counts in every
   /// metric, with pagination 0: the user did wait that long for the page, and the reader did
   /// no work.
@@ -140,20 +142,26 @@ public struct LatencyReport: Sendable, Equatable {
     public var records: Int
     /// Of `records`, those superseded before they were paginated (in no metric).
     public var superseded: Int
+    /// Of `records`, those whose run ended before they were shown (in no metric).
+    public var interrupted: Int
     /// One summary per metric that has values.
     public var metrics: [Metric: Summary]
 
     /// Makes a group from its figures.
-    public init(scope: Scope, records: Int, superseded: Int = 0, metrics: [Metric: Summary]) {
+    public init(
+      scope: Scope, records: Int, superseded: Int = 0, interrupted: Int = 0, metrics: [Metric: Summary]
+    ) {
       self.scope = scope
       self.records = records
       self.superseded = superseded
+      self.interrupted = interrupted
       self.metrics = metrics
     }
 
-    /// Summarises records under a scope; superseded records are counted, not measured.
+    /// Summarises records under a scope; superseded and interrupted records are counted, not
+    /// measured.
     public init(scope: Scope, records: [TimingRecord]) {
-      let measured = records.filter { !$0.isSuperseded }
+      let measured = records.filter { !$0.isSuperseded && !$0.isInterrupted }
       var metrics: [Metric: Summary] = [:]
       for metric in Metric.allCases {
         if let summary = Summary(values: measured.compactMap { metric.value(of: $0) }) {
@@ -161,7 +169,8 @@ public struct LatencyReport: Sendable, Equatable {
         }
       }
       self.init(
-        scope: scope, records: records.count, superseded: records.count - measured.count, metrics: metrics)
+        scope: scope, records: records.count, superseded: records.count { $0.isSuperseded },
+        interrupted: records.count { $0.isInterrupted }, metrics: metrics)
     }
   }
 
@@ -209,9 +218,11 @@ public struct LatencyReport: Sendable, Equatable {
     var text = ""
     for group in causes + [overall] {
       let cycles = group.records == 1 ? "1 cycle" : "\(group.records) cycles"
-      let superseded =
-        group.superseded == 0 ? "" : " (\(group.superseded) superseded: never shown, in no figure below)"
-      text += "\(group.scope.name) — \(cycles)\(superseded)\n"
+      var apart: [String] = []
+      if group.superseded > 0 { apart.append("\(group.superseded) superseded") }
+      if group.interrupted > 0 { apart.append("\(group.interrupted) interrupted by the run's end") }
+      let notes = apart.isEmpty ? "" : " (\(apart.joined(separator: ", ")): never shown, in no figure below)"
+      text += "\(group.scope.name) — \(cycles)\(notes)\n"
       text += "  " + NumberFormat.right("latency (ms)", 20) + NumberFormat.left("count", 6)
       for stat in Statistic.allCases { text += NumberFormat.left(stat.rawValue, 10) }
       text += "\n"

@@ -42,11 +42,15 @@ import Testing
     #expect(events.contains { $0.contains("\"pose\":\"tabletop\"") })
     #expect(events.contains { $0.contains("\"type\":\"settled\"") })
     #expect(events.contains { $0.contains("\"type\":\"shown\"") })  // the reader runs live too
-    #expect(events.last!.contains("\"type\":\"timing\""))
+    // --duration ends the run: the end marker is the stream's last line, the last record before it.
+    #expect(events.last!.contains(#""type":"end","reason":"stopped"}"#))
+    #expect(events.dropLast().last!.contains("\"type\":\"timing\""))
     #expect(captured.stderr.contains("reading \(fake.path) (Griffin PowerMate"))
 
     let recording = readText(record)
-    #expect(recording.split(separator: "\n").count == 7)  // initial sample, 5 samples, orientation
+    // The initial sample, 5 samples, the orientation and the end marker.
+    #expect(recording.split(separator: "\n").count == 8)
+    #expect(recording.split(separator: "\n").last == events.last.map { Substring($0) })
     let replay = CapturedContext()
     #expect(try runCommand(RunCommand.self, [record, "--json", "--compute-ms", "1"], replay).get() == .ok)
     #expect(replay.stdout == live)
