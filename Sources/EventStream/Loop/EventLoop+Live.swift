@@ -75,9 +75,10 @@ extension EventLoop {
           throw error
         }
         for event in events {
-          var input = taken(event)
-          fireDue(upTo: input.time)
-          input.time = stamping == .wakeTime ? max(input.time, last, clock.now) : max(input.time, last)
+          var input = event
+          let time = StreamTime.rounded(input.time)
+          fireDue(upTo: time)
+          input.time = stamping == .wakeTime ? max(time, last, clock.now) : max(time, last)
           last = input.time
           hooks.input(input)
           if case .end = input.kind {

@@ -34,7 +34,8 @@ public enum EventLoop {
     var now = 0.0
     var pending: Event?
     do {
-      pending = try source.next().map(taken)
+      pending = try source.next()
+      roundTime(of: &pending)
       while !StopRequest.isRequested {
         let deadline = pipeline.earliestDeadline
         if let input = pending, deadline == nil || input.time < deadline!.time {
@@ -45,7 +46,8 @@ public enum EventLoop {
             return now
           }
           pipeline.input(input, emit: emit)
-          pending = try source.next().map(taken)
+          pending = try source.next()
+          roundTime(of: &pending)
         } else if let deadline {
           now = deadline.time
           pipeline.fire(stage: deadline.stage, at: deadline.time, emit: emit)
@@ -62,11 +64,9 @@ public enum EventLoop {
   }
 
   /// An input as the run takes it: its time to the microsecond (`StreamTime`), like every
-  /// time the stages compute from it.
-  static func taken(_ input: Event) -> Event {
-    var input = input
-    input.time = StreamTime.rounded(input.time)
-    return input
+  /// time the stages compute from it (in place: the simulator takes every sample this way).
+  static func roundTime(of input: inout Event?) {
+    if let time = input?.time { input?.time = StreamTime.rounded(time) }
   }
 
   /// Why a stop request stopped the run: a signal, or the program itself.

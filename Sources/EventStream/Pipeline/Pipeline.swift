@@ -25,16 +25,14 @@ public struct Pipeline {
   public mutating func input(_ event: Event, emit: (Event) -> Void) {
     wave.removeAll(keepingCapacity: true)
     wave.append(event)
-    propagate(from: 0)
-    emitWave(from: 0, emit: emit)
+    propagate(from: 0, emit: emit)
   }
 
   /// Wakes one stage at its deadline and sends what it emits downstream.
   public mutating func fire(stage index: Int, at now: Double, emit: (Event) -> Void) {
     wave.removeAll(keepingCapacity: true)
     stages[index].fire(at: now, into: &wave)
-    propagate(from: index + 1)
-    emitWave(from: 0, emit: emit)
+    propagate(from: index + 1, emit: emit)
   }
 
   /// Ends the run with `end` (an `end` event): every stage sees it, what they emit for it goes
@@ -42,12 +40,13 @@ public struct Pipeline {
   public mutating func end(_ end: Event, emit: (Event) -> Void) {
     wave.removeAll(keepingCapacity: true)
     wave.append(end)
-    propagate(from: 0)
-    emitWave(from: 1, emit: emit)
+    propagate(from: 0, emittingFrom: 1, emit: emit)
     emit(end)
   }
 
-  private mutating func propagate(from first: Int) {
+  /// Runs the wave through the stages from `first` on, then emits its events from
+  /// `emittingFrom` on (raw samples stay out of the stream).
+  private mutating func propagate(from first: Int, emittingFrom skipped: Int = 0, emit: (Event) -> Void) {
     var index = first
     while index < stages.count, !wave.isEmpty {
       // Stages only append to their output, so the next wave is this wave followed by what
@@ -60,12 +59,13 @@ public struct Pipeline {
       if !scratch.isEmpty { wave.append(contentsOf: scratch) }
       index += 1
     }
-  }
-
-  private func emitWave(from first: Int, emit: (Event) -> Void) {
-    for event in wave[first...] {
-      if case .sample = event.kind { continue }
-      emit(event)
+    var position = skipped
+    while position < wave.count {
+      if case .sample = wave[position].kind {
+      } else {
+        emit(wave[position])
+      }
+      position += 1
     }
   }
 }
