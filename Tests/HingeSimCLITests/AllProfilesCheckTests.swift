@@ -37,3 +37,23 @@ struct AllProfilesPDFCheckTests {
     #expect(r.stdout.contains("\(traces.count) passed, 0 failed"))
   }
 }
+
+/// The same on the iPhone Duo under the other side of each conflict between its sources: the
+/// guide's safe area, the fold kept where it is held tall, no bar outside inner portrait, the
+/// kit's 27-pt band, the orientation-aware status, Apple's 0-pt flat fold, the guide's tent.
+@Suite("All traces × every conflict's other side")
+struct AllConflictsCheckTests {
+  @Test(
+    "check passes",
+    arguments: [
+      "divisionWhenFlat=zero-when-flat", "innerPortraitReader=safe-area", "tabletopFold=fold-stays",
+      "horizontalBar=inner-portrait-only", "foldWidth=avoidance-band", "status=angle-and-orientation",
+      "tent=partly-open-flipped",
+    ])
+  func checkPasses(_ side: String) {
+    let traces = AllProfilesCheckTests.traces.map { packageRoot + "/traces/" + $0 }
+    let r = CLIHarness.run(["check"] + traces + ["--conflict", side, "--compute-ms", "1"])
+    #expect(r.code == 0, "\(side): \(r.stdout) \(r.stderr)")
+    #expect(r.stdout.contains("\(traces.count) passed, 0 failed"), "\(side)")
+  }
+}
