@@ -200,7 +200,8 @@ struct ReaderRules {
       cause: cause.kind.type.rawValue, breaksFingerprint: pagination.pageStarts.hashValue,
       key:
         "\(NumberFormat.shortest(geometry.pageWidth))×\(NumberFormat.shortest(geometry.pageHeight)) \(screen.textSize.rawValue)",
-      notesOpen: screen.notesOpen, notesHash: notes.hash, selection: selection?.range
+      notesOpen: screen.notesOpen, notesHash: notes.hash, selection: selection?.range,
+      hingeChange: ReaderSnapshot.hingeChange(of: cause)
     )
     for (rule, message) in invariants.check(snapshot) {
       output.append(

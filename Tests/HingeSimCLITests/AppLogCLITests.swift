@@ -111,6 +111,7 @@ struct AppLogCLITests {
       ("traces/default.hinge", "early-pagination.jsonl", "paginated-before-settle"),
       ("docs/app-logs/unfold.hinge", "unfold-odd-spread.jsonl", "spread-even"),
       ("traces/default.hinge", "turn-skips-a-spread.jsonl", "turn-one-screen"),
+      ("docs/app-logs/unfold.hinge", "turn-on-unfold.jsonl", "turn-not-from-hinge"),
     ])
   func broken(source: String, file: String, rule: String) {
     let r = CLIHarness.run(["check", source, "--app", "docs/app-logs/" + file])

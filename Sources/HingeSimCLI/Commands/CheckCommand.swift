@@ -22,8 +22,8 @@ struct CheckCommand: Command {
     With --app, judges a real app instead of the reader model: SOURCE (the script that
     drove the app) runs through the simulator and the navigation stage (the sidebar and
     opened chapters are the app's to answer too), the app log (docs/app-log.md) is aligned
-    with it by its 'sync', and the app is held to the reader's rules (turn-one-screen and
-    selection-in-page among them) and to the app-only ones (frame-matches-pose,
+    with it by its 'sync', and the app is held to the reader's rules (turn-one-screen,
+    turn-not-from-hinge and selection-in-page among them) and to the app-only ones (frame-matches-pose,
     paginated-before-settle, paginate-once-per-settle, shown-after-settle,
     layout-matches-fold). Each violation names the rule, the app's line and the
     simulator's state. Exit 1 on any violation, 65 for a bad log. With --chapters the app

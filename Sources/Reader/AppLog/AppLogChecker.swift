@@ -170,10 +170,12 @@ struct AppLogChecker {
         let model = alignment.settles[current.settle].geometry
         var cause = EventType.shown
         var causeTime = t
+        var hingeChange: String?
         if let k = afterAnswer {
           // A chapter re-settle's pagination shows the chapter just opened: the place moved there.
           cause = alignment.settles[k].settled.cycle.cause == .chapter ? .navigation : .settled
           causeTime = alignment.settles[k].time
+          hingeChange = ReaderSnapshot.hingeChange(of: alignment.settles[k].settled.cycle.cause)
           afterAnswer = nil
         } else if let k = move(shown: shown, at: t, from: nextMove) {
           cause = moves[k].kind.type
@@ -195,6 +197,7 @@ struct AppLogChecker {
           breaksFingerprint: 0, key: "")
         var partial = snapshot
         partial.allPagesKnown = false
+        partial.hingeChange = hingeChange
         for (rule, message) in invariants.check(partial) {
           add(rule, message, entry: i, time: t, cause: cause, causeTime: causeTime)
         }

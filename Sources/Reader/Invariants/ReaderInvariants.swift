@@ -15,6 +15,7 @@ import Typesetter
 /// | `page-order` | a spread's first (lower-numbered) page sits left of the second in `ltr`, right of it in `rtl` |
 /// | `fold-clear` | no page and no text line crosses a fold the page geometry keeps clear (`PageGeometry.keepOutFrames`), nor the tabletop page-turn controls below the fold (`turnControls`) |
 /// | `turn-only-on-turn` | the place moved only on a `turn` or `goto` |
+/// | `turn-not-from-hinge` | no page turn comes from the hinge: the place never moves on a fold, an unfold or the fold turning active (DESIGN §6 rule 7; reported instead of `turn-only-on-turn` when the hinge caused the state) |
 /// | `turn-one-screen` | a turn moves one page or one spread, and the place becomes the first character on screen |
 /// | `same-key-same-breaks` | the same layout key always gives the same page breaks |
 /// | `notes-kept` | the notes text is the one the last notes input left (no layout change alters it) |
@@ -120,11 +121,19 @@ public struct ReaderInvariants: Sendable {
         y += height
       }
     }
-    // turn-only-on-turn
+    // turn-only-on-turn, and turn-not-from-hinge when the hinge caused it
     if let previous = s.previousOffset, previous != s.offset, s.cause != "turn", s.cause != "goto",
       s.cause != "navigation"
     {
-      found.append(("turn-only-on-turn", "the place moved from \(previous) to \(s.offset) on a \(s.cause) event"))
+      if let change = s.hingeChange {
+        found.append(
+          (
+            "turn-not-from-hinge",
+            "the place moved from \(previous) to \(s.offset) on \(change): pages turn on a turn input (a swipe, a tap, VoiceOver's three-finger swipe), never from the hinge"
+          ))
+      } else {
+        found.append(("turn-only-on-turn", "the place moved from \(previous) to \(s.offset) on a \(s.cause) event"))
+      }
     }
     if s.cause == "turn", let problem = turnProblem(s, visible: visible) { found.append(("turn-one-screen", problem)) }
     lastFirstPage = s.pages.first

@@ -42,14 +42,18 @@ public struct ReaderSnapshot: Sendable {
   public var notesHash: String
   /// The selection, if any.
   public var selection: Range<Int>?
+  /// What the hinge did to cause this state (`status closed → partiallyOpen`), nil when the
+  /// cause was not the hinge: a place that moves then is a page turned from the hinge.
+  public var hingeChange: String?
 
   /// Makes a snapshot.
   public init(
     offset: Int, previousOffset: Int?, pages: [Int], pageRanges: [Range<Int>], textLength: Int,
     geometry: PageGeometry, direction: ReadingDirection = .ltr, visibleLines: [[Line]], style: TextStyle, cause: String,
     breaksFingerprint: Int, key: String, notesOpen: Bool = false, notesHash: String = ReaderInvariants.emptyNotesHash,
-    selection: Range<Int>? = nil
+    selection: Range<Int>? = nil, hingeChange: String? = nil
   ) {
+    self.hingeChange = hingeChange
     self.notesOpen = notesOpen
     self.notesHash = notesHash
     self.selection = selection
@@ -65,5 +69,25 @@ public struct ReaderSnapshot: Sendable {
     self.cause = cause
     self.breaksFingerprint = breaksFingerprint
     self.key = key
+  }
+}
+
+extension ReaderSnapshot {
+  /// What the hinge did, if `cause` is the hinge's doing: a settle whose cycle began with a
+  /// status change, the fold turning active or flat, or a hinge event itself.
+  public static func hingeChange(of cause: Event) -> String? {
+    switch cause.kind {
+    case .settled(let s):
+      hingeChange(of: s.cycle.cause)
+    case .regions: "the fold turning active or flat"
+    case .hinge, .status, .pose: "a hinge \(cause.kind.type.rawValue) event"
+    default: nil
+    }
+  }
+
+  /// What the hinge did, if a settle's cause is a status change.
+  public static func hingeChange(of cause: SettleCause) -> String? {
+    guard case .status = cause else { return nil }
+    return "the hinge (\(cause))"
   }
 }
