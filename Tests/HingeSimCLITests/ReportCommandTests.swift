@@ -387,7 +387,8 @@ struct ReportCommandTests {
     var options = SourceOptions()
     options.settleMs = 150
     let document = try ReaderDocument(text: "A short text.\n", profile: profile)
-    let pipeline = RunPipeline.full(profile: profile, document: document, options: RunOptions(options))
+    let pipeline = RunPipeline.build(.full, profile: profile, input: .text(document), options: RunOptions(options))
+      .pipeline
     #expect(pipeline.stages.last is TimingStateMachine)
     #expect(pipeline.stages.dropLast().last is ReaderStateMachine)
     #expect(pipeline.measuresReader)

@@ -75,6 +75,16 @@ public struct Arguments: Sendable {
     return value
   }
 
+  /// True when `--name` is among the arguments not yet taken (before `--`), as a flag,
+  /// `--name VALUE` or `--name=VALUE`; nothing is taken.
+  public func contains(_ name: String) -> Bool {
+    for item in items {
+      if item == "--" { return false }
+      if item == name || item.hasPrefix(name + "=") { return true }
+    }
+    return false
+  }
+
   /// The first argument when it is a word (a subcommand such as `bench NAME`); removes it.
   public mutating func subcommand() -> String? {
     guard let first = items.first, !first.hasPrefix("-") else { return nil }

@@ -29,10 +29,14 @@ struct ReaderOptions {
   var language: String?
   /// `--typography calibrated|inter`; nil: the profile's default (`Profile.Typography.defaultChoice`).
   var typography: TypographyChoice?
+  /// The options given on the command line (`ReaderOption`), whatever their values: what a
+  /// command that cannot honour one refuses (`refuseUnless(honouredBy:command:)`).
+  var given: Set<ReaderOption> = []
 
   /// Takes the reader options from the arguments.
   static func parse(_ args: inout Arguments) throws(CLIError) -> ReaderOptions {
     var o = ReaderOptions()
+    o.given = ReaderOption.present(in: args)
     o.textPath = try args.option("--text")
     if let offset = try args.int("--offset") {
       guard offset >= 0 else { throw .usage("--offset: expected a UTF-16 offset ≥ 0, found \(offset)") }

@@ -44,6 +44,7 @@ struct CheckCommand: Command {
     let appPath = try args.option("--app")
     let paths = try args.positionals()
     guard !paths.isEmpty else { throw .usage("check needs at least one SOURCE") }
+    if appPath != nil { try readerOptions.refuseUnless(honouredBy: .appLog, command: "check --app") }
     let profile = try options.loadProfile(context)
     let input = try readerOptions.loadInput(profile: profile, context: context)
     if let appPath {
@@ -64,8 +65,9 @@ struct CheckCommand: Command {
         let opener = options.opener(
           profile: profile, context: context, textLength: input.textLength, chapterCount: input.chapterCount)
         let source = try opener.openForCommand(path)
-        var pipeline = RunPipeline.full(
-          profile: profile, input: input, options: RunOptions(options, reader: readerOptions))
+        var pipeline = RunPipeline.build(
+          .full, profile: profile, input: input, options: RunOptions(options, reader: readerOptions)
+        ).pipeline
         var shown = 0
         var violations: [Violation] = []
         var times: [Double] = []

@@ -44,6 +44,9 @@ struct KnobCommand: Command {
       --offset N             the reader's starting place (UTF-16 offset)
       --direction D          ltr, rtl or auto (default): the order the reader's pages run in
       --typography T         calibrated or inter, as for 'hingesim run'
+      --chapters, --prepaginate, --lang TAG, --compute-model M, --compute-ms MS
+                             as for 'hingesim run' (the same pipeline: a --record file
+                             replays with 'hingesim run FILE' to the stream printed live)
       --profile NAME         device profile (default iphone-duo)
       --settle-ms MS         settle window (default: the profile's)
       --conflict NAME=SIDE   the other side of a conflict between the profile's sources

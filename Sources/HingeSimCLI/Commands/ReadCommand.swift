@@ -27,16 +27,26 @@ struct ReadCommand: Command {
 
   static func run(_ args: inout Arguments, _ context: CommandContext) throws(CLIError) -> ExitCode {
     var options = try SourceOptions.parse(&args)
+    // The stream is simulated already: what changes the simulator cannot be honoured here.
+    if options.settleMs != nil {
+      throw .usage("--settle-ms changes the simulator; read takes a stream already simulated (pass it to simulate)")
+    }
+    if let format = options.format, format != .jsonl {
+      throw .usage("--format \(format.rawValue): read takes a simulator stream, JSON Lines")
+    }
     options.format = .jsonl
     let readerOptions = try ReaderOptions.parse(&args)
     let paths = try args.positionals()
     guard paths.count <= 1 else { throw .usage("read takes at most one STREAM, found \(paths.count)") }
     let profile = try options.loadProfile(context)
     let input = try readerOptions.loadInput(profile: profile, context: context)
-    let opener = options.opener(profile: profile, context: context, textLength: input.textLength)
+    // Checked against the text as run checks a source: a select or openChapter past its end is 65.
+    let opener = options.opener(
+      profile: profile, context: context, textLength: input.textLength, chapterCount: input.chapterCount)
     let source = try opener.openForCommand(paths.first ?? "-", dialect: .simulator)
-    var pipeline = RunPipeline.readerOnly(
-      profile: profile, input: input, options: RunOptions(options, reader: readerOptions))
+    var pipeline = RunPipeline.build(
+      .readerOnly, profile: profile, input: input, options: RunOptions(options, reader: readerOptions)
+    ).pipeline
     return try StreamRun.runToStdout(&pipeline, source: source, options: options, context: context) { event, out in
       out.write(bytes: EventWriter.line(event))
     }

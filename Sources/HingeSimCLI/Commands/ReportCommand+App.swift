@@ -53,7 +53,8 @@ extension ReportCommand {
     var sourceRun = SourceRun(path: run.path)
     sourceRun.hash = run.hash
     var inputs = try reportInputs(
-      runs: [sourceRun], profile: profile, text: textFile.text, options: options, reader: reader, context: context)
+      runs: [sourceRun], profile: profile, text: textFile.text, options: options, reader: reader,
+      direction: reader.direction.resolved(for: document), context: context)
     inputs.computeModel = ReportInputs.appComputeModel
     let summary = ViolationSummary.summarise(source: displayName(appPath, context), violations)
     let report = LatencyReport(records: records, producer: producer, inputs: inputs, violations: summary)

@@ -109,12 +109,14 @@ struct ReportCommand: Command {
     guard !(json && csv) else { throw .usage("--json and --csv exclude each other") }
     guard jobs >= 1 else { throw .usage("--jobs: expected an integer ≥ 1, found \(jobs)") }
     if backend == "web" {
+      try readerOptions.refuseUnless(honouredBy: .browser(ownPage: false), command: "report --backend web")
       guard appPath == nil else { throw .usage("--backend web makes its own app log; it does not go with --app") }
       return try webReport(
         paths, options: options, reader: readerOptions,
         output: AppReportOutput(json: json, csv: csv, tracePath: tracePath, plotPath: plotPath), context: context)
     }
     if let appPath {
+      try readerOptions.refuseUnless(honouredBy: .appLog, command: "report --app")
       return try appReport(
         paths, appPath: appPath, options: options, reader: readerOptions,
         output: AppReportOutput(json: json, csv: csv, tracePath: tracePath, plotPath: plotPath), context: context)
@@ -173,7 +175,8 @@ struct ReportCommand: Command {
 
     let records = runs.flatMap(\.records)
     let inputs = try reportInputs(
-      runs: runs, profile: profile, text: text, options: options, reader: readerOptions, context: context)
+      runs: runs, profile: profile, text: text, options: options, reader: readerOptions,
+      direction: runs.first?.direction ?? .ltr, context: context)
     let violations = runs.flatMap {
       ViolationSummary.summarise(source: displayName($0.path, context), $0.violations)
     }
@@ -230,7 +233,7 @@ struct ReportCommand: Command {
   /// window in force, the cost model, and each source with the hash of its bytes.
   static func reportInputs(
     runs: [SourceRun], profile: Profile, text: String, options: SourceOptions, reader: ReaderOptions,
-    context: CommandContext
+    direction: ReadingDirection, context: CommandContext
   ) throws(CLIError) -> ReportInputs {
     let document: JSONValue
     do {
@@ -245,6 +248,10 @@ struct ReportCommand: Command {
       text: try textInput(text: text, reader: reader, context: context),
       offset: reader.offset, settleWindowMs: options.settleMs ?? profile.settleWindowMs,
       computeModel: reader.computeModel.name, prepaginate: reader.prepaginate,
+      reader: ReportInputs.Reader(
+        chapters: reader.chapters, direction: direction.rawValue,
+        hyphenation: reader.pdfPath == nil
+          ? profile.typography.hyphenationDictionary.map { String($0.split(separator: "/").last ?? "") } : nil),
       clock: options.realtime ? .realtime : .virtual, speed: options.realtime ? options.speed : 1,
       fromMs: options.fromMs, toMs: options.toMs,
       sources: runs.map { .init(path: displayName($0.path, context), hash: $0.hash) })

@@ -72,6 +72,7 @@ struct RunCommand: Command {
         throw .usage("the demo page shows a text; --pdf goes with the timeline, --json or --view")
       }
       if appLogPath != nil { throw .usage("--emit-app-log does not go with --web") }
+      if view, json { throw .usage("--json and --view: the view takes the terminal; choose one") }
       // The live view plays the source at its own pace through the live run loop.
       var live = KnobRunOptions()
       live.replay = path
@@ -81,6 +82,7 @@ struct RunCommand: Command {
       live.webScreenshot = webScreenshot
       live.json = json
       live.source = options
+      live.recordPath = options.recordPath
       live.reader = readerOptions
       return try KnobRun(options: live, context: context).run()
     }
@@ -89,8 +91,9 @@ struct RunCommand: Command {
     let opener = options.opener(
       profile: profile, context: context, textLength: input.textLength, chapterCount: input.chapterCount)
     let source = try opener.openForCommand(path)
-    var pipeline = RunPipeline.full(
-      profile: profile, input: input, options: RunOptions(options, reader: readerOptions))
+    var pipeline = RunPipeline.build(
+      .full, profile: profile, input: input, options: RunOptions(options, reader: readerOptions)
+    ).pipeline
     let appLog = try appLogPath.map { path throws(CLIError) in try OutputFile.create(path: path) }
     let writer: AppLogWriter? =
       if case .text(let document) = input {

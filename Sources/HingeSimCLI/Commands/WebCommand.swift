@@ -74,14 +74,7 @@ struct WebCommand: Command {
     let paths = try args.positionals()
     guard paths.count <= 1 else { throw .usage("web takes one SOURCE, found \(paths.count)") }
     let path = paths.first ?? RunCommand.defaultSource(context)
-    guard readerOptions.pdfPath == nil else {
-      throw .usage("web drives a web reader of a text; --pdf does not go with it")
-    }
-    guard url != nil || !readerOptions.chapters else {
-      throw .usage(
-        "the bundled web reader paginates the whole text; --chapters (check a page that paginates one chapter at "
-          + "a time) goes with --url")
-    }
+    try readerOptions.refuseUnless(honouredBy: .browser(ownPage: url != nil), command: "web")
     let profile = try options.loadProfile(context)
     // Read and analysed once: its text goes to the page, and the page's log is checked against it.
     let document = try readerOptions.loadDocument(profile: profile, context: context)

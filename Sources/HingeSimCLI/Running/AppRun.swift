@@ -5,9 +5,9 @@ import Reader
 import Simulator
 import Timing
 
-/// An app log judged against a source (`check --app`, `report --app`): the source run through
-/// the simulator and the navigation stage (`RunPipeline.appReplay`), the log read and aligned with it (`AppLogAlignment`), its warnings on
-/// stderr.
+/// An app log judged against a source (`check --app`, `report --app`, `web`): the source run
+/// through the simulator and the navigation stage (`RunPipeline.build(.appReplay, …)`), the log
+/// read and aligned with it (`AppLogAlignment`), its warnings on stderr.
 struct AppRun {
   /// The SOURCE that drove the app.
   var path: String
@@ -43,7 +43,7 @@ struct AppRun {
     let source = try opener.openForCommand(path)
     let library = Library(text: document.text)
     let runOptions = RunOptions(options, reader: reader)
-    var pipeline = RunPipeline.appReplay(profile: profile, library: library, options: runOptions)
+    var pipeline = RunPipeline.build(.appReplay, profile: profile, input: .text(document), options: runOptions).pipeline
     var stream: [Event] = []
     try StreamRun.run(&pipeline, source: source, options: options, context: context) { event in
       switch event.kind {

@@ -19,19 +19,16 @@ struct KnobRun {
     let profile = try options.source.loadProfile(context)
     let mapping = options.settings.mapping(profile: profile)
     let input = try options.reader.loadInput(profile: profile, context: context)
-    let runOptions = RunOptions(options.source, reader: options.reader)
-    let reader: any Stage
+    // The same pipeline as a batch run's, every reader option with it (`--chapters` too).
+    let built = RunPipeline.build(
+      .full, profile: profile, input: input, options: RunOptions(options.source, reader: options.reader))
+    var pipeline = built.pipeline
     let pageText: any PageTextProvider
-    switch input {
-    case .text(let document):
-      let textReader = RunPipeline.reader(document: document, profile: profile, options: runOptions)
-      reader = textReader
-      pageText = ReaderPageText(cache: textReader.cache)
-    case .pdf:
-      reader = RunPipeline.reader(input: input, profile: profile, options: runOptions)
-      pageText = try ReaderOptions.loadPDFText(options.reader.pdfPath ?? "")
+    switch built.pages {
+    case .text(let cache)?: pageText = ReaderPageText(cache: cache)
+    case .chapters(let caches)?: pageText = ReaderPageText(chapters: caches)
+    case .pdf?, nil: pageText = try ReaderOptions.loadPDFText(options.reader.pdfPath ?? "")
     }
-    var pipeline = RunPipeline.full(profile: profile, reader: reader, options: runOptions)
     let stderr = context.stderr
     let warn: (String) -> Void = { stderr.line("hingesim: \($0)") }
 

@@ -34,109 +34,97 @@ struct RunOptions: Sendable {
   }
 }
 
-/// Builds every command's pipeline, in one place:
-/// source → hinge → scene → settle → reader → timing.
+/// What a run's pipeline ends with after the source.
+enum RunKind: Sendable {
+  /// The simulator alone (`simulate`, `web`, the script and knob benchmarks).
+  case simulator
+  /// The simulator, the navigation stage and the reader, then timing (`run`, `check`,
+  /// `report`, `knob`, the live view and the demo page).
+  case full
+  /// A simulator stream into the navigation stage and the reader, then timing (`read`).
+  case readerOnly
+  /// The simulator and the navigation stage: an app's log stands for the reader (`check
+  /// --app`, `report --app`; the sidebar's and a chapter's re-settles are the app's to answer).
+  case appReplay
+}
+
+/// Where the reader's pages are kept, for whoever shows their text (the live view, the demo
+/// page): the reader's own paginations, never a second layout.
+enum ReaderPages {
+  /// The text reader's cache.
+  case text(PaginationCache)
+  /// The chapter reader's caches, one per chapter opened.
+  case chapters(ChapterCaches)
+  /// A PDF: its pages' text is read from the file.
+  case pdf
+}
+
+/// A built run: the pipeline and where its reader keeps its pages.
+struct BuiltRun {
+  var pipeline: Pipeline
+  /// Nil without a reader (`simulator`, `appReplay`).
+  var pages: ReaderPages?
+}
+
+/// Builds every run's pipeline, in one place — batch (`run`, `read`, `check`, `report`), live
+/// (`knob`, `run --realtime`, the live view, the demo page) and app replays alike:
+/// source → hinge → scene → settle → navigation → reader → timing. Every option that changes
+/// the reader reaches it here (`RunOptions`, and the document `ReaderOptions.loadInput` read
+/// with the typography and language); a command that cannot honour one refuses it
+/// (`ReaderOptions.refuseUnless(honouredBy:command:)`).
 enum RunPipeline {
-  /// The simulator alone (`simulate`, the script and knob benchmarks).
-  static func simulator(profile: Profile, settleMs: Double?) -> Pipeline {
-    Pipeline(Pipeline.simulator(profile: profile, settleMs: settleMs))
-  }
-
-  /// What an app's reader is asked (`check --app`, `report --app`): the simulator, then the
-  /// navigation stage — the sidebar's and an opened chapter's re-settles and the chapter's move
-  /// of the place are the app's to answer too. The app's log stands for the reader.
-  static func appReplay(profile: Profile, library: Library, options: RunOptions) -> Pipeline {
-    var stages = Pipeline.simulator(profile: profile, settleMs: options.settleMs, textSize: options.textSize)
-    stages.append(
-      NavigationStateMachine(
-        library: library, offset: options.offset, chapterPagination: options.chapters,
-        sidebarWidth: profile.pages.sidebarWidth))
-    return Pipeline(stages)
-  }
-
-  /// The reader stage for a document.
-  static func reader(document: ReaderDocument, profile: Profile, options: RunOptions) -> ReaderStateMachine {
-    ReaderStateMachine(
-      document: document, profile: profile, offset: options.offset,
-      model: options.computeModel, prepaginate: options.prepaginate,
-      direction: options.direction.resolved(for: document))
-  }
-
-  /// The reader stage for what it shows: the text reader, or the fixed-layout reader for a PDF
-  /// (its place a page index: `--offset` is the starting page, 0-based).
-  static func reader(input: ReaderInput, profile: Profile, options: RunOptions) -> any Stage {
+  /// Builds the pipeline of `kind` over `input` (nil only for `simulator`).
+  static func build(_ kind: RunKind, profile: Profile, input: ReaderInput?, options: RunOptions) -> BuiltRun {
+    var stages: [any Stage] = []
+    if kind != .readerOnly {
+      stages = Pipeline.simulator(profile: profile, settleMs: options.settleMs, textSize: options.textSize)
+    }
+    guard kind != .simulator, let input else { return BuiltRun(pipeline: Pipeline(stages), pages: nil) }
+    if kind == .appReplay {
+      guard case .text(let document) = input else { preconditionFailure("an app replay reads a text") }
+      stages.append(navigation(Library(text: document.text), profile: profile, options: options))
+      return BuiltRun(pipeline: Pipeline(stages), pages: nil)
+    }
+    let pages: ReaderPages
     switch input {
-    case .text(let document): reader(document: document, profile: profile, options: options)
     case .pdf(let document):
-      FixedLayoutReader(
-        document: document, profile: profile, place: options.offset, model: options.computeModel,
-        direction: options.direction == .rtl ? .rtl : .ltr)
-    }
-  }
-
-  /// The stages between settle and timing: for a text, the navigation stage and its reader
-  /// (with `--chapters`, the reader that paginates one chapter at a time); for a PDF, the
-  /// fixed-layout reader.
-  static func readerStages(input: ReaderInput, profile: Profile, options: RunOptions) -> [any Stage] {
-    guard case .text(let document) = input else { return [reader(input: input, profile: profile, options: options)] }
-    guard options.chapters else {
-      return [
-        NavigationStateMachine(
-          library: Library(text: document.text), offset: options.offset, sidebarWidth: profile.pages.sidebarWidth),
-        reader(document: document, profile: profile, options: options),
-      ]
-    }
-    return chapterStages(document: document, profile: profile, options: options)
-  }
-
-  /// The navigation stage and the reader that paginates one chapter at a time (`--chapters`).
-  static func chapterStages(document: ReaderDocument, profile: Profile, options: RunOptions) -> [any Stage] {
-    let library = Library(text: document.text)
-    // The whole text's fonts loaded, so a chapter's do.
-    let reader = ChapterReader(
-      library: library, document: document, profile: profile, offset: options.offset, model: options.computeModel,
-      prepaginate: options.prepaginate, direction: options.direction.resolved(for: document))!
-    return [
-      NavigationStateMachine(
-        library: library, offset: options.offset, chapterPagination: true, sidebarWidth: profile.pages.sidebarWidth),
-      reader,
-    ]
-  }
-
-  /// The full pipeline for a text or a PDF (`run`, `check`, `report`).
-  static func full(profile: Profile, input: ReaderInput, options: RunOptions) -> Pipeline {
-    var stages = Pipeline.simulator(profile: profile, settleMs: options.settleMs, textSize: options.textSize)
-    stages.append(contentsOf: readerStages(input: input, profile: profile, options: options))
-    stages.append(TimingStateMachine(expectsReader: true, textSize: options.textSize))
-    return Pipeline(stages)
-  }
-
-  /// The full pipeline for a text.
-  static func full(profile: Profile, document: ReaderDocument, options: RunOptions) -> Pipeline {
-    full(profile: profile, input: .text(document), options: options)
-  }
-
-  /// The full pipeline around a reader built by the caller (the live view keeps its cache); a
-  /// text reader gets the navigation stage before it.
-  static func full(profile: Profile, reader: any Stage, options: RunOptions) -> Pipeline {
-    var stages = Pipeline.simulator(profile: profile, settleMs: options.settleMs, textSize: options.textSize)
-    if let text = reader as? ReaderStateMachine {
       stages.append(
-        NavigationStateMachine(
-          library: Library(text: text.cache.document.text), offset: options.offset,
-          sidebarWidth: profile.pages.sidebarWidth))
+        FixedLayoutReader(
+          document: document, profile: profile, place: options.offset, model: options.computeModel,
+          direction: options.direction == .rtl ? .rtl : .ltr))
+      pages = .pdf
+    case .text(let document) where options.chapters:
+      let library = Library(text: document.text)
+      let caches = ChapterCaches()
+      // The whole text's fonts loaded, so a chapter's do.
+      let reader = ChapterReader(
+        library: library, document: document, profile: profile, offset: options.offset, model: options.computeModel,
+        prepaginate: options.prepaginate, direction: options.direction.resolved(for: document), caches: caches)!
+      stages += [navigation(library, profile: profile, options: options), reader]
+      pages = .chapters(caches)
+    case .text(let document):
+      let reader = ReaderStateMachine(
+        document: document, profile: profile, offset: options.offset, model: options.computeModel,
+        prepaginate: options.prepaginate, direction: options.direction.resolved(for: document))
+      stages += [navigation(Library(text: document.text), profile: profile, options: options), reader]
+      pages = .text(reader.cache)
     }
-    stages.append(reader)
     stages.append(TimingStateMachine(expectsReader: true, textSize: options.textSize))
-    return Pipeline(stages)
+    return BuiltRun(pipeline: Pipeline(stages), pages: pages)
   }
 
-  /// A simulator stream → reader → timing (`read`).
-  static func readerOnly(profile: Profile, input: ReaderInput, options: RunOptions) -> Pipeline {
-    Pipeline(
-      readerStages(input: input, profile: profile, options: options) + [
-        TimingStateMachine(expectsReader: true, textSize: options.textSize)
-      ])
+  /// The simulator alone.
+  static func simulator(profile: Profile, settleMs: Double?) -> Pipeline {
+    var options = RunOptions(SourceOptions())
+    options.settleMs = settleMs
+    return build(.simulator, profile: profile, input: nil, options: options).pipeline
+  }
+
+  /// The navigation stage before a text reader (with `--chapters`, opening a chapter re-settles).
+  private static func navigation(_ library: Library, profile: Profile, options: RunOptions) -> NavigationStateMachine {
+    NavigationStateMachine(
+      library: library, offset: options.offset, chapterPagination: options.chapters,
+      sidebarWidth: profile.pages.sidebarWidth)
   }
 }
 

@@ -25,6 +25,8 @@ struct SourceRun: Sendable {
   var hash: String?
   /// Reader rules broken, with their stream times, in stream order.
   var violations: [(time: Double, violation: Violation)] = []
+  /// The order the reader's pages ran in (`--direction`, `auto` resolved against the text).
+  var direction = ReadingDirection.ltr
 
   /// What to produce besides the records.
   struct Outputs: Sendable {
@@ -56,8 +58,13 @@ struct SourceRun: Sendable {
         throw CLIError(error.description, code: .noInput)
       }
     }
-    var pipeline = RunPipeline.full(profile: profile, input: input, options: run)
+    var pipeline = RunPipeline.build(.full, profile: profile, input: input, options: run).pipeline
     var result = SourceRun(path: path)
+    result.direction =
+      switch input {
+      case .text(let document): run.direction.resolved(for: document)
+      case .pdf: run.direction == .rtl ? .rtl : .ltr
+      }
     result.measuresReader = pipeline.measuresReader
     var trace = outputs.trace ? ChromeTrace(processName: path, pid: index + 1) : nil
     var plot = outputs.plot ? TimelinePlot(title: path) : nil

@@ -12,7 +12,8 @@ import EventStream
 /// - `i` instants: inputs, status and pose changes, sizes, regions, `shown` (thread scope),
 ///   violations (global scope).
 /// Slices on one track nest or do not overlap, as the format requires; a slice that would
-/// break that goes to an `… (overlap)` track instead.
+/// break that goes to the first `… (overlap)`, `… (overlap 2)`, … track where it nests or
+/// follows.
 ///
 /// ```swift
 /// var trace = ChromeTrace()
@@ -292,17 +293,21 @@ public struct ChromeTrace: Sendable {
   }
 
   /// The track a slice goes on: its own when it nests in or follows the slices there, else
-  /// the track's overlap track (declared on first use).
+  /// the first of the track's overlap tracks where it does (`timing (overlap)`, `timing
+  /// (overlap 2)`, …, each declared on first use) — so no track ever holds two slices that
+  /// partly overlap, however many cycles run into each other.
   private mutating func place(_ tid: Int, start: Double, end: Double) -> Int {
-    if fits(tid, start: start, end: end) { return tid }
-    let overflow = tid + Self.overlapOffset
-    if !overlapTracks.contains(overflow) {
-      overlapTracks.insert(overflow)
-      let name = Track(rawValue: tid)?.name ?? "track"
-      lines.append(metadata("thread_name", tid: overflow, value: name + " (overlap)"))
+    var level = 0
+    while true {
+      let candidate = tid + level * Self.overlapOffset
+      if level > 0, !overlapTracks.contains(candidate) {
+        overlapTracks.insert(candidate)
+        let name = (Track(rawValue: tid)?.name ?? "track") + (level == 1 ? " (overlap)" : " (overlap \(level))")
+        lines.append(metadata("thread_name", tid: candidate, value: name))
+      }
+      if fits(candidate, start: start, end: end) { return candidate }
+      level += 1
     }
-    if fits(overflow, start: start, end: end) { return overflow }
-    return overflow  // a third-level overlap: still valid JSON, the viewer stacks it
   }
 
   private mutating func fits(_ tid: Int, start: Double, end: Double) -> Bool {

@@ -8,8 +8,9 @@ extension ReportInputs {
 
   /// Every way `new` measured something else than `base`, one line each, in words
   /// (`compute model: base thread-cpu, new fixed:5`): different source contents, profile
-  /// content, text, offset, settle window, compute model, pre-pagination, clock or replay
-  /// window. Empty when the two reports measured the same inputs — then their figures compare.
+  /// content (the typography and the conflicts' sides with it), text (or PDF), offset, settle
+  /// window, compute model, the reader's chapters, direction and hyphenation, pre-pagination,
+  /// clock or replay window. Empty when the two reports measured the same inputs — then their figures compare.
   /// Names and paths alone never differ here (see `notes(base:new:)`): the same trace under
   /// another path, or from another checkout, is the same input.
   public static func differences(base: ReportInputs, new: ReportInputs) -> [String] {
@@ -33,6 +34,7 @@ extension ReportInputs {
     {
       lines.append("compute model: base \(base.computeModel), new \(new.computeModel)")
     }
+    lines += readerDifferences(base.reader, new.reader)
     if base.prepaginate != new.prepaginate {
       lines.append("prepaginate: base \(base.prepaginate ? "on" : "off"), new \(new.prepaginate ? "on" : "off")")
     }
@@ -41,6 +43,29 @@ extension ReportInputs {
     }
     if base.fromMs != new.fromMs || base.toMs != new.toMs {
       lines.append("window (--from/--to): base \(describeWindow(base)), new \(describeWindow(new))")
+    }
+    return lines
+  }
+
+  /// How the two reports' readers read: `--chapters`, the direction, the hyphenation. A report
+  /// that does not say (written before reports did) differs from one that does.
+  static func readerDifferences(_ base: Reader?, _ new: Reader?) -> [String] {
+    guard base != new else { return [] }
+    guard let base, let new else {
+      let silent = base == nil ? "base" : "new"
+      return [
+        "reader: \(silent) does not say whether it paginated by chapter, its direction or hyphenation (a report from an older hingesim)"
+      ]
+    }
+    var lines: [String] = []
+    if base.chapters != new.chapters {
+      lines.append(
+        "chapters (--chapters): base \(base.chapters ? "by chapter" : "whole text"), new \(new.chapters ? "by chapter" : "whole text")"
+      )
+    }
+    if base.direction != new.direction { lines.append("direction: base \(base.direction), new \(new.direction)") }
+    if base.hyphenation != new.hyphenation {
+      lines.append("hyphenation: base \(base.hyphenation ?? "none"), new \(new.hyphenation ?? "none")")
     }
     return lines
   }

@@ -64,6 +64,27 @@ public struct ReportInputs: Sendable, Equatable {
     }
   }
 
+  /// How the reader read the text, besides the text, the place and the cost model: whether
+  /// it paginated one chapter at a time (`--chapters`), the order its pages ran in (`--direction`,
+  /// `auto` resolved against the text) and the hyphenation patterns it broke words with (the
+  /// dictionary's file name, from `--lang`, the text's hint or the profile; nil for none). The
+  /// typography (`--typography`) is part of the profile's content.
+  public struct Reader: Sendable, Equatable {
+    /// `--chapters`.
+    public var chapters: Bool
+    /// `ltr` or `rtl`.
+    public var direction: String
+    /// The hyphenation dictionary's file name (`hyph_en_US.dic`), nil for none.
+    public var hyphenation: String?
+
+    /// Makes a reader identity.
+    public init(chapters: Bool = false, direction: String = "ltr", hyphenation: String? = nil) {
+      self.chapters = chapters
+      self.direction = direction
+      self.hyphenation = hyphenation
+    }
+  }
+
   /// Which clock the latencies were measured on.
   public enum Clock: String, Sendable, CaseIterable {
     /// The trace's own times (the default; reproducible).
@@ -84,6 +105,9 @@ public struct ReportInputs: Sendable, Equatable {
   public var computeModel: String
   /// Whether every pose's page size was paginated in the background.
   public var prepaginate: Bool
+  /// How the reader read (chapters, direction, hyphenation); nil in a report written before
+  /// reports said it.
+  public var reader: Reader?
   /// Virtual or real time.
   public var clock: Clock
   /// The real-time speed factor (1 in virtual time).
@@ -98,9 +122,10 @@ public struct ReportInputs: Sendable, Equatable {
   /// Makes the inputs of a report.
   public init(
     profile: Profile, text: Text, offset: Int = 0, settleWindowMs: Double, computeModel: String,
-    prepaginate: Bool = false, clock: Clock = .virtual, speed: Double = 1, fromMs: Double? = nil,
-    toMs: Double? = nil, sources: [Source]
+    prepaginate: Bool = false, reader: Reader? = Reader(), clock: Clock = .virtual, speed: Double = 1,
+    fromMs: Double? = nil, toMs: Double? = nil, sources: [Source]
   ) {
+    self.reader = reader
     self.profile = profile
     self.text = text
     self.offset = offset
@@ -133,6 +158,13 @@ extension ReportInputs {
     w.field("settleWindowMs", settleWindowMs)
     w.field("computeModel", computeModel)
     w.field("prepaginate", prepaginate)
+    if let reader {
+      w.openObject("reader")
+      w.field("chapters", reader.chapters)
+      w.field("direction", reader.direction)
+      if let hyphenation = reader.hyphenation { w.field("hyphenation", hyphenation) } else { w.null("hyphenation") }
+      w.close()
+    }
     w.field("clock", clock.rawValue)
     w.field("speed", speed)
     w.field("fromMs", fromMs)
@@ -166,9 +198,23 @@ extension ReportInputs {
       text: Text(
         name: try text.string("name"), utf16Length: try text.count("utf16Length"), hash: try Self.hash(text, "hash")!),
       offset: try f.count("offset"), settleWindowMs: try f.number("settleWindowMs"),
-      computeModel: try f.string("computeModel"), prepaginate: try f.bool("prepaginate"), clock: clock,
+      computeModel: try f.string("computeModel"), prepaginate: try f.bool("prepaginate"),
+      reader: try Self.reader(f), clock: clock,
       speed: try f.number("speed"), fromMs: try f.optionalNumber("fromMs"), toMs: try f.optionalNumber("toMs"),
       sources: sources)
+  }
+
+  /// The `reader` object, nil when absent (a report written before reports said it).
+  private static func reader(_ f: ReportFields) throws(ReportDecodingError) -> Reader? {
+    guard f.value["reader"] != nil else { return nil }
+    let r = try f.object("reader")
+    let direction = try r.string("direction")
+    guard direction == "ltr" || direction == "rtl" else {
+      throw ReportDecodingError(
+        "expected \"ltr\" or \"rtl\", found \(JSONValue.string(direction).found)", at: r.path("direction"))
+    }
+    return Reader(
+      chapters: try r.bool("chapters"), direction: direction, hyphenation: try r.optionalString("hyphenation"))
   }
 
   /// A content hash: 16 lowercase hex digits (or null, when `optional`).
