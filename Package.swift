@@ -22,18 +22,18 @@ let package = Package(
     .library(name: "Typesetter", targets: ["Typesetter"]),
   ],
   targets: [
-    // System libraries (Debian packages; bin/test and bin/hingesim install them).
-    .systemLibrary(
-      name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
-    .systemLibrary(
-      name: "CUnibreak", pkgConfig: "libunibreak", providers: [.apt(["libunibreak-dev"])]),
+    // System libraries (Debian packages; bin/test and bin/hingesim install them). Their headers
+    // only: nothing is linked. Each module opens its libraries when a command first needs them
+    // (`DynamicLibrary`, the tables in the modules' `Internals/`), so `hingesim --version` maps
+    // none of them and `simulate` no text or PDF stack (docs/architecture.md, "Linking").
+    .systemLibrary(name: "CHarfBuzz", providers: [.apt(["libharfbuzz-dev"])]),
+    .systemLibrary(name: "CUnibreak", providers: [.apt(["libunibreak-dev"])]),
     .systemLibrary(name: "CHyphen", providers: [.apt(["libhyphen-dev", "hyphen-en-us", "hyphen-de"])]),
-    .systemLibrary(
-      name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
-    .systemLibrary(name: "CFribidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
-    .systemLibrary(name: "CEvdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
-    .systemLibrary(
-      name: "CPoppler", pkgConfig: "poppler-glib", providers: [.apt(["libpoppler-glib-dev"])]),
+    .systemLibrary(name: "CFontconfig", providers: [.apt(["libfontconfig-dev"])]),
+    .systemLibrary(name: "CFribidi", providers: [.apt(["libfribidi-dev"])]),
+    .systemLibrary(name: "CEvdev", providers: [.apt(["libevdev-dev"])]),
+    // poppler-glib's few calls and GError, declared in the shim (its headers need GLib's).
+    .systemLibrary(name: "CPoppler", providers: [.apt(["libpoppler-glib8"])]),
 
     // Thin Swift wrappers around the Glibc calls the modules share: clock, sleep, poll, files, directories.
     .target(name: "Platform"),
@@ -83,15 +83,20 @@ let package = Package(
     .testTarget(name: "EventStreamTests", dependencies: ["EventStream", "TestSupport"]),
     .testTarget(name: "InputsTests", dependencies: ["Inputs", "Simulator", "TestSupport", "CEvdev"]),
     .testTarget(name: "SimulatorTests", dependencies: ["Simulator", "TestSupport"]),
+    // The typesetter's and the knob's tests link the libraries the modules open at run time, to
+    // check each function looked up is the one its header declares (LibraryFunctionTests).
     .testTarget(
       name: "TypesetterTests", dependencies: ["Typesetter", "Reader", "Simulator", "EventStream", "TestSupport"],
-      exclude: ["Agreement"]),
+      exclude: ["Agreement"],
+      linkerSettings: ["harfbuzz", "fribidi", "unibreak", "fontconfig", "hyphen"].map { .linkedLibrary($0) }),
     .testTarget(name: "ReaderTests", dependencies: ["Reader", "TestSupport"], exclude: ["Fixtures"]),
     .testTarget(name: "TimingTests", dependencies: ["Timing", "Simulator", "TestSupport"]),
     .testTarget(name: "ReportsTests", dependencies: ["Reports", "Reader", "Timing", "Simulator", "TestSupport"]),
     .testTarget(name: "BackendsTests", dependencies: ["Backends", "EventStream", "Platform"]),
     .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks"]),
-    .testTarget(name: "KnobTests", dependencies: ["Knob", "KnobTestSupport", "CFakeEvdev", "CEvdev"]),
+    .testTarget(
+      name: "KnobTests", dependencies: ["Knob", "KnobTestSupport", "CFakeEvdev", "CEvdev", "TestSupport"],
+      linkerSettings: [.linkedLibrary("evdev")]),
     .testTarget(
       name: "HingeSimCLITests",
       dependencies: [

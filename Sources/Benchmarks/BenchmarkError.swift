@@ -11,6 +11,8 @@ public struct BenchmarkError: Error, Sendable, CustomStringConvertible {
     case noInput
     /// A read, write, pipe, thread or exec failed (exit 74).
     case ioError
+    /// A library the benchmark needs is not installed (exit 69).
+    case unavailable
   }
 
   /// The text printed after `hingesim: ` on stderr.

@@ -1,2 +1,2 @@
-#include <libevdev/libevdev.h>
+#include <libevdev-1.0/libevdev/libevdev.h>
 #include <linux/input.h>

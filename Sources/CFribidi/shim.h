@@ -1,4 +1,4 @@
-#include <fribidi.h>
+#include <fribidi/fribidi.h>
 
 // FriBidi's paragraph types are macros Swift cannot import; these name them.
 static inline FriBidiParType hingesim_fribidi_par_on(void) { return FRIBIDI_PAR_ON; }

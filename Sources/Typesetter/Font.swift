@@ -8,10 +8,22 @@ public final class Font: Sendable {
   let face: HarfBuzzFace
 
   /// Loads face `index` (0, the first, unless the file is a collection) of a font file (OTF, TTF,
-  /// TTC); throws when it cannot be loaded.
-  public init(path: String, index: Int = 0) throws {
-    guard let face = HarfBuzzFace(path: path, index: index) else {
-      throw TypesetterError.unreadableFont(path: path)
+  /// TTC). The first font opens the libraries text layout calls (HarfBuzz, FriBidi, libunibreak,
+  /// fontconfig), so a layout never meets a missing one halfway.
+  /// - Throws: `TypesetterError.libraryUnavailable` when one of them cannot be loaded,
+  ///   `.unreadableFont` when the file cannot be loaded.
+  public init(path: String, index: Int = 0) throws(TypesetterError) {
+    let hb: HarfBuzz
+    do {
+      hb = try HarfBuzz.load()
+      _ = try FriBidi.load()
+      _ = try Unibreak.load()
+      _ = try Fontconfig.load()
+    } catch {
+      throw .libraryUnavailable(error)
+    }
+    guard let face = HarfBuzzFace(path: path, index: index, hb: hb) else {
+      throw .unreadableFont(path: path)
     }
     self.path = path
     self.face = face

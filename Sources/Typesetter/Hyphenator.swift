@@ -1,4 +1,6 @@
-/// Hyphenation points from libhyphen patterns (`hyph_en_US.dic` from Debian's hyphen-en-us).
+/// Hyphenation points from libhyphen patterns (`hyph_en_US.dic` from Debian's hyphen-en-us),
+/// loaded when the first word is hyphenated (from a compiled copy in the user's cache directory
+/// once libhyphen has parsed them: `HyphenDictionaryCache`).
 public final class Hyphenator: Sendable {
   /// The minimum number of characters before a hyphen.
   public let leftMin: Int
@@ -6,15 +8,30 @@ public final class Hyphenator: Sendable {
   public let rightMin: Int
   let dictionary: HyphenDictionary
 
-  /// Loads a pattern file; throws when it cannot be read.
-  public init(dictionaryPath: String, leftMin: Int = 2, rightMin: Int = 3) throws {
-    guard let dictionary = HyphenDictionary(path: dictionaryPath) else {
-      throw TypesetterError.unreadableHyphenationDictionary(path: dictionaryPath)
+  /// Opens libhyphen and checks the pattern file can be read (it is parsed when a word is
+  /// first hyphenated).
+  /// - Throws: `TypesetterError.libraryUnavailable` without libhyphen,
+  ///   `.unreadableHyphenationDictionary` when the file cannot be read.
+  public convenience init(dictionaryPath: String, leftMin: Int = 2, rightMin: Int = 3) throws(TypesetterError) {
+    try self.init(dictionaryPath: dictionaryPath, leftMin: leftMin, rightMin: rightMin, cache: .standard)
+  }
+
+  /// As `init(dictionaryPath:leftMin:rightMin:)`, keeping the compiled patterns in `cache`
+  /// (nil: parsed every time).
+  init(dictionaryPath: String, leftMin: Int, rightMin: Int, cache: HyphenDictionaryCache?) throws(TypesetterError) {
+    let hyphen: Hyphen
+    do { hyphen = try Hyphen.load() } catch { throw .libraryUnavailable(error) }
+    guard let dictionary = HyphenDictionary(path: dictionaryPath, hyphen: hyphen, cache: cache) else {
+      throw .unreadableHyphenationDictionary(path: dictionaryPath)
     }
     self.dictionary = dictionary
     self.leftMin = max(1, leftMin)
     self.rightMin = max(1, rightMin)
   }
+
+  /// Loads the patterns now (they load on first use otherwise), so that a timed section that
+  /// hyphenates does not pay for them.
+  public func loadPatterns() { dictionary.loadNow() }
 
   /// The character counts after which `word` (letters only) may be hyphenated, ascending,
   /// honouring `leftMin` and `rightMin`. A word whose lowercase form changes its character count

@@ -14,12 +14,14 @@ extension ReaderOptions {
   }
 
   /// Reads the PDF of `--pdf` with poppler: a missing file is exit 66, a read error 74, a
-  /// file poppler cannot open (damaged, not a PDF, encrypted) or with no pages 65.
+  /// file poppler cannot open (damaged, not a PDF, encrypted) or with no pages 65, poppler-glib
+  /// not installed 69.
   static func loadPDF(_ path: String) throws(CLIError) -> FixedLayoutDocument {
     let bytes = try TextFile.readBytes(path)
     do {
       return try FixedLayoutDocument(pdf: bytes, name: path)
     } catch {
+      if case .libraryUnavailable = error { throw CLIError(error.description, code: .unavailable) }
       throw CLIError(error.description, code: .dataError)
     }
   }

@@ -94,7 +94,7 @@ struct ReaderOptions {
     do {
       return try ReaderDocument(text: file.text, profile: profile)
     } catch {
-      throw CLIError(error.description, code: .noInput)
+      throw CLIError(readerError: error)
     }
   }
 }

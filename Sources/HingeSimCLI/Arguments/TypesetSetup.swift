@@ -106,15 +106,18 @@ struct TypesetSetup {
   }
 
   /// Loads the font, the fallback and the hyphenation patterns it names (any missing: exit 66;
-  /// a silent fallback would paginate something else than it says).
+  /// a silent fallback would paginate something else than it says; a library the typesetter
+  /// calls missing: exit 69).
   func loadFonts() throws(CLIError) -> (font: Font, fallback: Font?, hyphenator: Hyphenator?) {
+    func failure(_ error: TypesetterError, _ note: String = "") -> CLIError {
+      if case .libraryUnavailable = error { return CLIError("\(error)", code: .unavailable) }
+      return CLIError("\(error)\(note)", code: .noInput)
+    }
     let font: Font
-    do { font = try Font(path: fontPath) } catch { throw CLIError("\(error)", code: .noInput) }
+    do { font = try Font(path: fontPath) } catch { throw failure(error) }
     var fallback: Font?
     if let fallbackPath {
-      do { fallback = try Font(path: fallbackPath) } catch {
-        throw CLIError("\(error) (the fallback font)", code: .noInput)
-      }
+      do { fallback = try Font(path: fallbackPath) } catch { throw failure(error, " (the fallback font)") }
     }
     var hyphenator: Hyphenator?
     if let dictionaryPath {
@@ -122,7 +125,7 @@ struct TypesetSetup {
         hyphenator = try Hyphenator(
           dictionaryPath: dictionaryPath, leftMin: hyphenMinimums.left, rightMin: hyphenMinimums.right)
       } catch {
-        throw CLIError("\(error)", code: .noInput)
+        throw failure(error)
       }
     }
     return (font, fallback, hyphenator)

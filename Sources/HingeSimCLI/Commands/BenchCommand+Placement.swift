@@ -31,7 +31,7 @@ extension BenchCommand {
     do {
       document = try ReaderDocument(text: file.text, profile: profile)
     } catch {
-      throw CLIError(error.description, code: .noInput)
+      throw CLIError(readerError: error)
     }
     let rows = PlacementBenchmark.measure(profile: profile, layout: document.layout, offset: offset)
     let implied = PlacementBenchmark.tabletopImplied(profile: profile, layout: document.layout, rows: rows)

@@ -227,12 +227,13 @@ struct BenchCommand: Command {
 }
 
 extension CLIError {
-  /// Maps a benchmark's error to its exit code (65 bad data, 66 missing, 74 I/O).
+  /// Maps a benchmark's error to its exit code (65 bad data, 66 missing, 69 unavailable, 74 I/O).
   init(benchmarkError error: BenchmarkError) {
     let code: ExitCode =
       switch error.kind {
       case .dataError: .dataError
       case .noInput: .noInput
+      case .unavailable: .unavailable
       case .ioError: .ioError
       }
     self.init(error.message, code: code)
@@ -241,12 +242,14 @@ extension CLIError {
 
 extension BenchmarkError {
   /// A command's error met inside a benchmark (simulating its trace, reading a text): the
-  /// commands it calls fail with bad data (65), missing input (66) or I/O (74) only.
+  /// commands it calls fail with bad data (65), missing input (66), a missing library (69) or
+  /// I/O (74) only.
   init(_ error: CLIError) {
     let kind: Kind =
       switch error.code {
       case .dataError: .dataError
       case .noInput: .noInput
+      case .unavailable: .unavailable
       default: .ioError
       }
     self.init(error.message, kind: kind)

@@ -1,5 +1,6 @@
 import EventStream
 import Platform
+import Reader
 
 /// The process exit codes hingesim documents (sysexits-style).
 public enum ExitCode: Int32, Sendable {
@@ -13,6 +14,8 @@ public enum ExitCode: Int32, Sendable {
   case dataError = 65
   /// An input file does not exist or cannot be opened.
   case noInput = 66
+  /// A library the command needs is not installed or cannot be loaded (`dlopen` failed).
+  case unavailable = 69
   /// A read or write failed (device unplugged, disk full).
   case ioError = 74
   /// Ctrl-C (`SIGINT`) cut the run short: 128 + 2.
@@ -52,6 +55,12 @@ extension OutputFile {
 }
 
 extension CLIError {
+  /// A reader set-up error: exit 69 when a library the typesetter calls is missing, else 66
+  /// (the profile's font or hyphenation patterns cannot be read).
+  init(readerError error: ReaderError) {
+    self.init(error.description, code: error.unavailableLibrary == nil ? .noInput : .unavailable)
+  }
+
   /// Exit 130 (`SIGINT`) or 143 (`SIGTERM`): the run was cut short and its output is partial.
   init(interruptedBy signal: Int32) {
     self.init(

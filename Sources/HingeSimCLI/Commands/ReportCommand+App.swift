@@ -25,7 +25,7 @@ extension ReportCommand {
     do {
       document = try ReaderDocument(text: textFile.text, profile: profile)
     } catch {
-      throw CLIError(error.description, code: .noInput)
+      throw CLIError(readerError: error)
     }
     let run = try AppRun.run(
       paths[0], appPath: appPath, profile: profile, document: document, options: options, reader: reader,

@@ -152,6 +152,7 @@ struct KnobRun {
     do {
       return try KnobDevice(path: path)
     } catch {
+      if case .libraryUnavailable = error { throw CLIError(error.description, code: .unavailable) }
       let code: ExitCode =
         switch error {
         case .unplugged, .readFailed, .grabFailed: .ioError

@@ -55,7 +55,7 @@ struct SourceRun: Sendable {
         // One per job: layouts are not shared across threads.
         input = .text(try ReaderDocument(text: text, profile: profile))
       } catch {
-        throw CLIError(error.description, code: .noInput)
+        throw CLIError(readerError: error)
       }
     }
     var pipeline = RunPipeline.build(.full, profile: profile, input: input, options: run).pipeline

@@ -81,15 +81,17 @@ public struct KnobLiveSource: LiveSource {
   /// The message after `path: ` for a device error.
   static func message(_ error: KnobError) -> String {
     let text = error.description
-    let prefix = "\(errorPath(error)): "
+    guard let path = errorPath(error) else { return text }
+    let prefix = "\(path): "
     return text.hasPrefix(prefix) ? String(text.dropFirst(prefix.count)) : text
   }
 
-  private static func errorPath(_ error: KnobError) -> String {
+  private static func errorPath(_ error: KnobError) -> String? {
     switch error {
     case .openFailed(let path, _, _), .notEvdev(let path, _), .notAKnob(let path, _),
       .unplugged(let path), .readFailed(let path, _), .grabFailed(let path, _):
       path
+    case .libraryUnavailable: nil
     }
   }
 }

@@ -39,7 +39,8 @@ public final class KnobDevice {
 
   /// Opens a device node (`O_RDONLY | O_NONBLOCK | O_CLOEXEC`) and describes it.
   ///
-  /// Throws `.openFailed` (with a hint for permission problems), `.notEvdev` or `.notAKnob`.
+  /// Throws `.openFailed` (with a hint for permission problems), `.notEvdev`, `.notAKnob` or
+  /// `.libraryUnavailable`.
   public convenience init(path: String) throws(KnobError) {
     let fd: Int32
     switch POSIX.openReadOnlyNonBlocking(path) {
@@ -60,7 +61,10 @@ public final class KnobDevice {
       evdev = try Evdev(fd: fd)
     } catch {
       POSIX.close(fd)
-      throw .notEvdev(path: path, errno: error.errno)
+      switch error {
+      case .refused(let errno): throw .notEvdev(path: path, errno: errno)
+      case .libraryUnavailable(let library): throw .libraryUnavailable(library)
+      }
     }
     guard let info = KnobDevice.describe(evdev, path: path) else {
       let name = evdev.name

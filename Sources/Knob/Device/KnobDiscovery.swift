@@ -95,9 +95,12 @@ public enum KnobDiscovery {
     do {
       evdev = try Evdev(fd: fd)
     } catch {
-      return .unavailable(
-        path: path, name: SysfsInput(path: sysfs).name,
-        reason: "not an evdev input device (\(POSIX.message(error.errno)))")
+      let reason =
+        switch error {
+        case .refused(let errno): "not an evdev input device (\(POSIX.message(errno)))"
+        case .libraryUnavailable(let library): "\(library)"
+        }
+      return .unavailable(path: path, name: SysfsInput(path: sysfs).name, reason: reason)
     }
     defer { evdev.free() }
     return KnobDevice.describe(evdev, path: path).map(Entry.knob)

@@ -14,6 +14,8 @@ public enum KnobError: Error, Sendable, Equatable, CustomStringConvertible {
   case readFailed(path: String, errno: Int32)
   /// `EVIOCGRAB` failed (`EBUSY`: another program holds the grab).
   case grabFailed(path: String, errno: Int32)
+  /// libevdev is not installed or cannot be loaded: no device can be read.
+  case libraryUnavailable(LibraryUnavailable)
 
   /// One line for stderr.
   public var description: String {
@@ -29,6 +31,7 @@ public enum KnobError: Error, Sendable, Equatable, CustomStringConvertible {
       code == 16 /* EBUSY */
         ? "\(path): cannot grab: another program already grabbed the device"
         : "\(path): cannot grab: \(POSIX.message(code))"
+    case .libraryUnavailable(let error): "the knob reader \(error)"
     }
   }
 }

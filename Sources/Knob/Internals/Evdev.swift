@@ -29,15 +29,18 @@ enum EvdevRead: Sendable, Equatable {
   case failure(Int32)
 }
 
-/// A thin owner of a `struct libevdev *` bound to a descriptor (libevdev 1.13).
+/// A thin owner of a `struct libevdev *` bound to a descriptor (libevdev 1.13), calling it
+/// through `LibEvdev`.
 final class Evdev {
+  private let evdev: LibEvdev
   private var handle: OpaquePointer?
 
-  /// `libevdev_new_from_fd`; returns the negative errno on failure.
+  /// `libevdev_new_from_fd`; throws the negative errno on failure, or that libevdev is missing.
   init(fd: Int32) throws(EvdevInitError) {
+    do { evdev = try LibEvdev.load() } catch { throw .libraryUnavailable(error) }
     var dev: OpaquePointer?
-    let rc = libevdev_new_from_fd(fd, &dev)
-    guard rc == 0, let dev else { throw EvdevInitError(errno: -rc) }
+    let rc = evdev.newFromFD(fd, &dev)
+    guard rc == 0, let dev else { throw .refused(errno: -rc) }
     handle = dev
   }
 
@@ -45,30 +48,30 @@ final class Evdev {
 
   /// Frees the libevdev struct (not the descriptor).
   func free() {
-    if let handle { libevdev_free(handle) }
+    if let handle { evdev.free(handle) }
     handle = nil
   }
 
   var name: String {
-    guard let handle, let cName = libevdev_get_name(handle) else { return "" }
+    guard let handle, let cName = evdev.getName(handle) else { return "" }
     return String(cString: cName)
   }
-  var vendor: UInt16 { handle.map { UInt16(truncatingIfNeeded: libevdev_get_id_vendor($0)) } ?? 0 }
+  var vendor: UInt16 { handle.map { UInt16(truncatingIfNeeded: evdev.getIDVendor($0)) } ?? 0 }
   var product: UInt16 {
-    handle.map { UInt16(truncatingIfNeeded: libevdev_get_id_product($0)) } ?? 0
+    handle.map { UInt16(truncatingIfNeeded: evdev.getIDProduct($0)) } ?? 0
   }
   var bustype: UInt16 {
-    handle.map { UInt16(truncatingIfNeeded: libevdev_get_id_bustype($0)) } ?? 0
+    handle.map { UInt16(truncatingIfNeeded: evdev.getIDBustype($0)) } ?? 0
   }
 
   func has(type: UInt16, code: UInt16) -> Bool {
     guard let handle else { return false }
-    return libevdev_has_event_code(handle, UInt32(type), UInt32(code)) == 1
+    return evdev.hasEventCode(handle, UInt32(type), UInt32(code)) == 1
   }
 
   /// `(minimum, maximum)` of an absolute axis, nil when the device lacks it.
   func absoluteRange(code: UInt16) -> (Int32, Int32)? {
-    guard let handle, let info = libevdev_get_abs_info(handle, UInt32(code)) else { return nil }
+    guard let handle, let info = evdev.getAbsInfo(handle, UInt32(code)) else { return nil }
     return (info.pointee.minimum, info.pointee.maximum)
   }
 
@@ -77,16 +80,16 @@ final class Evdev {
     (0...limit).filter { has(type: type, code: $0) }
   }
 
-  /// `libevdev_set_clock_id(CLOCK_MONOTONIC)`; returns 0 or a negative errno.
+  /// `evdev.setClockID(CLOCK_MONOTONIC)`; returns 0 or a negative errno.
   func useMonotonicClock() -> Int32 {
     guard let handle else { return -EBADF }
-    return libevdev_set_clock_id(handle, CLOCK_MONOTONIC)
+    return evdev.setClockID(handle, CLOCK_MONOTONIC)
   }
 
   /// `libevdev_grab`; returns 0 or a negative errno.
   func grab(_ on: Bool) -> Int32 {
     guard let handle else { return -EBADF }
-    return libevdev_grab(handle, on ? LIBEVDEV_GRAB : LIBEVDEV_UNGRAB)
+    return evdev.grab(handle, on ? LIBEVDEV_GRAB : LIBEVDEV_UNGRAB)
   }
 
   /// `libevdev_next_event` in normal or sync mode.
@@ -94,7 +97,7 @@ final class Evdev {
     guard let handle else { return .failure(EBADF) }
     var ev = input_event()
     let flags = sync ? LIBEVDEV_READ_FLAG_SYNC.rawValue : LIBEVDEV_READ_FLAG_NORMAL.rawValue
-    let rc = libevdev_next_event(handle, flags, &ev)
+    let rc = evdev.nextEvent(handle, flags, &ev)
     let raw = RawEvent(
       seconds: Int(ev.time.tv_sec), microseconds: Int(ev.time.tv_usec), type: ev.type,
       code: ev.code, value: ev.value)
@@ -106,20 +109,27 @@ final class Evdev {
     }
   }
 
-  /// libevdev's name for a code (`BTN_0`, `REL_DIAL`), nil when it has none.
+  /// libevdev's name for a code (`BTN_0`, `REL_DIAL`), nil when it has none or libevdev is not
+  /// installed.
   static func codeName(type: UInt16, code: UInt16) -> String? {
-    guard let name = libevdev_event_code_get_name(UInt32(type), UInt32(code)) else { return nil }
+    guard let evdev = try? LibEvdev.load(), let name = evdev.eventCodeGetName(UInt32(type), UInt32(code)) else {
+      return nil
+    }
     return String(cString: name)
   }
 
-  /// The code for a name (`BTN_LEFT`), nil when libevdev does not know it.
+  /// The code for a name (`BTN_LEFT`), nil when libevdev does not know it or is not installed.
   static func code(type: UInt16, name: String) -> UInt16? {
-    let code = libevdev_event_code_from_name(UInt32(type), name)
+    guard let evdev = try? LibEvdev.load() else { return nil }
+    let code = evdev.eventCodeFromName(UInt32(type), name)
     return code < 0 ? nil : UInt16(code)
   }
 }
 
-/// `libevdev_new_from_fd` failed with this errno.
-struct EvdevInitError: Error {
-  var errno: Int32
+/// Why `Evdev(fd:)` failed.
+enum EvdevInitError: Error {
+  /// `libevdev_new_from_fd` failed with this errno.
+  case refused(errno: Int32)
+  /// libevdev is not installed or cannot be loaded.
+  case libraryUnavailable(LibraryUnavailable)
 }

@@ -34,13 +34,13 @@ public final class ReaderDocument {
     do {
       font = try Font(path: typography.fontFile)
     } catch {
-      throw ReaderError("\(error)")
+      throw ReaderError(error)
     }
     // What the profile names must load: a silent fallback would paginate something else.
     var fallback: Font?
     if let path = typography.fallbackFontFile {
       do { fallback = try Font(path: path) } catch {
-        throw ReaderError("\(error) (the fallback font)")
+        throw ReaderError(error, note: " (the fallback font)")
       }
     }
     var hyphenator: Hyphenator?
@@ -49,9 +49,11 @@ public final class ReaderDocument {
         hyphenator = try Hyphenator(
           dictionaryPath: path, leftMin: typography.hyphenLeftMin, rightMin: typography.hyphenRightMin)
       } catch {
-        throw ReaderError("\(error)")
+        throw ReaderError(error)
       }
     }
+    // The patterns load on first use; load them outside the analysis the reader is charged for.
+    hyphenator?.loadPatterns()
     let start = ThreadCPUClock.nowMs()
     layout = TextLayout(text: text, font: font, fallback: fallback, hyphenator: hyphenator)
     analysisMs = StreamTime.elapsed(from: start, to: ThreadCPUClock.nowMs())
@@ -84,12 +86,21 @@ public final class ReaderDocument {
   }
 }
 
-/// A reader set-up problem (the font or the text cannot be loaded).
+/// A reader set-up problem (the font or the text cannot be loaded, or a library the typesetter
+/// calls is not installed).
 public struct ReaderError: Error, Sendable, CustomStringConvertible {
   /// What went wrong.
   public var description: String
+  /// The library that could not be loaded, when that is what went wrong (exit 69, not 66).
+  public var unavailableLibrary: LibraryUnavailable?
   /// Makes an error.
   public init(_ description: String) { self.description = description }
+
+  /// The typesetter's error, with `note` after its message.
+  init(_ error: TypesetterError, note: String = "") {
+    description = "\(error)" + note
+    if case .libraryUnavailable(let library) = error { unavailableLibrary = library }
+  }
 }
 
 extension String {

@@ -37,14 +37,17 @@ public struct FixedLayoutDocument: Sendable, Equatable {
 
   /// Reads a PDF's page count and page sizes with poppler.
   /// - Throws: `FixedLayoutError` when poppler cannot open it (damaged, not a PDF, encrypted)
-  ///   or it has no pages, or a page has no area.
+  ///   or it has no pages, or a page has no area, or poppler-glib is not installed.
   public init(pdf bytes: [UInt8], name: String) throws(FixedLayoutError) {
     let opened: PopplerDocument
     do {
       opened = try PopplerDocument(bytes: bytes)
     } catch {
-      throw error.encrypted
-        ? .encrypted(file: name, message: error.message) : .unreadable(file: name, message: error.message)
+      switch error {
+      case .refused(let message, let encrypted):
+        throw encrypted ? .encrypted(file: name, message: message) : .unreadable(file: name, message: message)
+      case .libraryUnavailable(let library): throw .libraryUnavailable(library)
+      }
     }
     guard !opened.pageSizes.isEmpty else { throw .noPages(file: name) }
     if let bad = opened.pageSizes.firstIndex(where: { !($0.width > 0 && $0.height > 0) }) {

@@ -1,6 +1,8 @@
 import EventStream
+import Platform
 
-/// A PDF the reader cannot show: every case is bad data (exit 65) and names the file.
+/// A PDF the reader cannot show: every case but `libraryUnavailable` is bad data (exit 65) and
+/// names the file.
 public enum FixedLayoutError: Error, Sendable, Equatable, CustomStringConvertible {
   /// Poppler could not open it (not a PDF, truncated, damaged); its message.
   case unreadable(file: String, message: String)
@@ -10,6 +12,8 @@ public enum FixedLayoutError: Error, Sendable, Equatable, CustomStringConvertibl
   case noPages(file: String)
   /// A page (1-based) has no area.
   case emptyPage(file: String, page: Int, width: Double, height: Double)
+  /// poppler-glib is not installed or cannot be loaded (exit 69): no PDF can be opened.
+  case libraryUnavailable(LibraryUnavailable)
 
   public var description: String {
     switch self {
@@ -21,6 +25,7 @@ public enum FixedLayoutError: Error, Sendable, Equatable, CustomStringConvertibl
       "\(file): expected a PDF with at least one page, found none"
     case .emptyPage(let file, let page, let width, let height):
       "\(file): expected pages with an area, found page \(page) of \(NumberFormat.shortest(width))×\(NumberFormat.shortest(height)) pt"
+    case .libraryUnavailable(let error): "the PDF reader \(error)"
     }
   }
 }

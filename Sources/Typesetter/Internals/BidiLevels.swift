@@ -70,7 +70,7 @@ struct BidiLevels {
       let u = units[k]
       if (0x41...0x5A).contains(u) || (0x61...0x7A).contains(u) { return true }
       if u >= 0xC0 && !UTF16.isTrailSurrogate(u) && !UTF16.isLeadSurrogate(u) {
-        if hingesim_fribidi_is_ltr(fribidi_get_bidi_type(FriBidiChar(u))) != 0 { return true }
+        if hingesim_fribidi_is_ltr(FriBidi.loaded.getBidiType(FriBidiChar(u))) != 0 { return true }
       }
     }
     return false
@@ -100,13 +100,13 @@ struct BidiLevels {
     var types = [FriBidiCharType](repeating: FriBidiCharType(rawValue: 0), count: n)
     var brackets = [FriBidiBracketType](repeating: 0, count: n)
     var levels = [FriBidiLevel](repeating: 0, count: n)
-    fribidi_get_bidi_types(scalars, FriBidiStrIndex(n), &types)
-    fribidi_get_bracket_types(scalars, FriBidiStrIndex(n), types, &brackets)
+    let fribidi = FriBidi.loaded
+    fribidi.getBidiTypes(scalars, FriBidiStrIndex(n), &types)
+    fribidi.getBracketTypes(scalars, FriBidiStrIndex(n), types, &brackets)
     // Asked for ON, FriBidi resolves the direction by P2–P3 (isolates skipped, which
     // `fribidi_get_par_direction` 1.0.8 does not do) and leaves ON when no character is strong.
     var base = hingesim_fribidi_par_on()
-    let ok = fribidi_get_par_embedding_levels_ex(
-      types, brackets, FriBidiStrIndex(n), &base, &levels)
+    let ok = fribidi.getParEmbeddingLevelsEx(types, brackets, FriBidiStrIndex(n), &base, &levels)
     let strong = base != hingesim_fribidi_par_on()
     let rightToLeft = base == hingesim_fribidi_par_rtl()
     for i in 0..<n {

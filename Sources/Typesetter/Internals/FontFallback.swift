@@ -170,7 +170,8 @@ extension FontFallback {
   /// The HarfBuzz script of a code point (Common, Inherited and Unknown included).
   @inline(__always)
   static func script(_ c: UInt32) -> hb_script_t {
-    hb_unicode_script(hb_unicode_funcs_get_default(), c)
+    let hb = HarfBuzz.loaded
+    return hb.unicodeScript(hb.unicodeFuncsGetDefault(), c)
   }
 
   /// True for the scripts that take their neighbours' (Common, Inherited, Unknown).

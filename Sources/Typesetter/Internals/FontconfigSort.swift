@@ -13,36 +13,39 @@ final class FontconfigSort {
     let color: Bool
   }
 
+  private let fc: Fontconfig
   private let set: UnsafeMutablePointer<FcFontSet>?
   let entries: [Entry]
 
   /// Sorts the installed fonts for `family`; empty when fontconfig has no configuration.
   init(family: String) {
-    guard let config = FcConfigGetCurrent(), let pattern = FcPatternCreate() else {
+    let fc = Fontconfig.loaded
+    self.fc = fc
+    guard let config = fc.configGetCurrent(), let pattern = fc.patternCreate() else {
       set = nil
       entries = []
       return
     }
-    defer { FcPatternDestroy(pattern) }
+    defer { fc.patternDestroy(pattern) }
     family.withCString {
-      _ = FcPatternAddString(pattern, "family", UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self))
+      _ = fc.patternAddString(pattern, "family", UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self))
     }
-    _ = FcConfigSubstitute(config, pattern, FcMatchPattern)
-    FcDefaultSubstitute(pattern)
+    _ = fc.configSubstitute(config, pattern, FcMatchPattern)
+    fc.defaultSubstitute(pattern)
     var result = FcResultMatch
-    set = FcFontSort(config, pattern, FcTrue, nil, &result)
+    set = fc.fontSort(config, pattern, FcTrue, nil, &result)
     var entries: [Entry] = []
     if let set, let fonts = set.pointee.fonts {
       for k in 0..<Int(set.pointee.nfont) {
         guard let font = fonts[k] else { continue }
         var file: UnsafeMutablePointer<FcChar8>?
-        guard FcPatternGetString(font, "file", 0, &file) == FcResultMatch, let file else { continue }
+        guard fc.patternGetString(font, "file", 0, &file) == FcResultMatch, let file else { continue }
         var index: Int32 = 0
-        if FcPatternGetInteger(font, "index", 0, &index) != FcResultMatch { index = 0 }
+        if fc.patternGetInteger(font, "index", 0, &index) != FcResultMatch { index = 0 }
         var charset: OpaquePointer?
-        if FcPatternGetCharSet(font, "charset", 0, &charset) != FcResultMatch { charset = nil }
+        if fc.patternGetCharSet(font, "charset", 0, &charset) != FcResultMatch { charset = nil }
         var color: FcBool = FcFalse
-        if FcPatternGetBool(font, "color", 0, &color) != FcResultMatch { color = FcFalse }
+        if fc.patternGetBool(font, "color", 0, &color) != FcResultMatch { color = FcFalse }
         let path = String(cString: UnsafeRawPointer(file).assumingMemoryBound(to: CChar.self))
         entries.append(Entry(path: path, index: index, charset: charset, color: color != FcFalse))
       }
@@ -53,10 +56,10 @@ final class FontconfigSort {
   /// True when the font at `entry` covers the scalar (by its fontconfig character set).
   func covers(_ entry: Int, _ scalar: UInt32) -> Bool {
     guard let charset = entries[entry].charset else { return false }
-    return FcCharSetHasChar(charset, scalar) != 0
+    return fc.charSetHasChar(charset, scalar) != 0
   }
 
   deinit {
-    if let set { FcFontSetDestroy(set) }
+    if let set { fc.fontSetDestroy(set) }
   }
 }

@@ -4,6 +4,7 @@ import CHarfBuzz
 ///
 /// HarfBuzz fonts are immutable once made and may be shaped with from several threads.
 final class HarfBuzzFace: @unchecked Sendable {
+  private let hb: HarfBuzz
   private let blob: OpaquePointer
   private let face: OpaquePointer
   /// The `hb_font_t`, scaled to units per em (HarfBuzz's default), so advances are font units.
@@ -11,24 +12,26 @@ final class HarfBuzzFace: @unchecked Sendable {
   /// The face's units per em.
   let unitsPerEm: Int
 
-  /// Loads face `index` of a font file; nil when the file is missing or the face holds no glyphs.
-  init?(path: String, index: Int = 0) {
-    guard let blob = hb_blob_create_from_file_or_fail(path) else { return nil }
-    guard let face = hb_face_create(blob, UInt32(clamping: index)), hb_face_get_glyph_count(face) > 0
+  /// Loads face `index` of a font file with `hb`; nil when the file is missing or the face holds
+  /// no glyphs.
+  init?(path: String, index: Int = 0, hb: HarfBuzz) {
+    guard let blob = hb.blobCreateFromFileOrFail(path) else { return nil }
+    guard let face = hb.faceCreate(blob, UInt32(clamping: index)), hb.faceGetGlyphCount(face) > 0
     else {
-      hb_blob_destroy(blob)
+      hb.blobDestroy(blob)
       return nil
     }
-    guard let font = hb_font_create(face) else {
-      hb_face_destroy(face)
-      hb_blob_destroy(blob)
+    guard let font = hb.fontCreate(face) else {
+      hb.faceDestroy(face)
+      hb.blobDestroy(blob)
       return nil
     }
-    hb_font_make_immutable(font)
+    hb.fontMakeImmutable(font)
+    self.hb = hb
     self.blob = blob
     self.face = face
     self.font = font
-    self.unitsPerEm = Int(hb_face_get_upem(face))
+    self.unitsPerEm = Int(hb.faceGetUpem(face))
   }
 
   /// A new `hb_font_t` of this face at the same scale (`hb_font_create`), for one thread's
@@ -38,8 +41,8 @@ final class HarfBuzzFace: @unchecked Sendable {
   /// `hb_font_create` references the face, so `faceID` names this face for as long as such a
   /// font lives.
   func makeFont() -> OpaquePointer? {
-    guard let font = hb_font_create(face) else { return nil }
-    hb_font_make_immutable(font)
+    guard let font = hb.fontCreate(face) else { return nil }
+    hb.fontMakeImmutable(font)
     return font
   }
 
@@ -52,26 +55,26 @@ final class HarfBuzzFace: @unchecked Sendable {
   /// caller destroys it.
   func makePlan(_ properties: hb_segment_properties_t) -> OpaquePointer? {
     var properties = properties
-    return hb_shape_plan_create(face, &properties, nil, 0, nil)
+    return hb.shapePlanCreate(face, &properties, nil, 0, nil)
   }
 
   /// True when the font maps the scalar to a glyph.
   func hasGlyph(_ scalar: Unicode.Scalar) -> Bool {
     var glyph: hb_codepoint_t = 0
-    return hb_font_get_nominal_glyph(font, scalar.value, &glyph) != 0 && glyph != 0
+    return hb.fontGetNominalGlyph(font, scalar.value, &glyph) != 0 && glyph != 0
   }
 
   /// The family name from the font's `name` table (typographic family, else font family; English
   /// if there is an English name); nil when it has none.
   var familyName: String? {
     for id in [hb_ot_name_id_t(HB_OT_NAME_ID_TYPOGRAPHIC_FAMILY), hb_ot_name_id_t(HB_OT_NAME_ID_FONT_FAMILY)] {
-      for language in [hb_language_from_string("en", -1), nil] {
+      for language in [hb.languageFromString("en", -1), nil] {
         var size: UInt32 = 0
-        let length = hb_ot_name_get_utf8(face, id, language, &size, nil)
+        let length = hb.otNameGetUTF8(face, id, language, &size, nil)
         guard length > 0 else { continue }
         var bytes = [CChar](repeating: 0, count: Int(length) + 1)
         size = length + 1
-        _ = hb_ot_name_get_utf8(face, id, language, &size, &bytes)
+        _ = hb.otNameGetUTF8(face, id, language, &size, &bytes)
         return String(decoding: bytes.prefix(Int(size)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
       }
     }
@@ -79,8 +82,8 @@ final class HarfBuzzFace: @unchecked Sendable {
   }
 
   deinit {
-    hb_font_destroy(font)
-    hb_face_destroy(face)
-    hb_blob_destroy(blob)
+    hb.fontDestroy(font)
+    hb.faceDestroy(face)
+    hb.blobDestroy(blob)
   }
 }

@@ -10,6 +10,7 @@ struct ShapedGlyph {
 
 /// A reusable HarfBuzz buffer that shapes UTF-16 runs with one font (not thread-safe).
 final class HarfBuzzShaper {
+  private let hb = HarfBuzz.loaded
   private let buffer: OpaquePointer
   /// UTF-16 units shaped so far, and the most in one run: work counts that show the analysis
   /// linear (HarfBuzz's own cost per run is bounded once runs are; see `SegmentMeasurer`).
@@ -19,9 +20,9 @@ final class HarfBuzzShaper {
   /// This shaper's own `hb_font_t` of each face it has shaped with (see `HarfBuzzFace.makeFont`).
   private var fonts: [UnsafeMutableRawPointer: OpaquePointer] = [:]
 
-  /// Makes an empty shaping buffer.
+  /// Makes an empty shaping buffer (HarfBuzz is loaded: a `Font` exists).
   init() {
-    buffer = hb_buffer_create()
+    buffer = hb.bufferCreate()!
   }
 
   /// This shaper's own shape plans, by face and segment properties (see `HarfBuzzFace.makePlan`).
@@ -36,23 +37,23 @@ final class HarfBuzzShaper {
   }
 
   deinit {
-    hb_buffer_destroy(buffer)
-    for plan in plans.values { hb_shape_plan_destroy(plan) }
-    for font in fonts.values { hb_font_destroy(font) }
+    hb.bufferDestroy(buffer)
+    for plan in plans.values { hb.shapePlanDestroy(plan) }
+    for font in fonts.values { hb.fontDestroy(font) }
   }
 
   /// Shapes the buffer (its segment properties set) with `face`: `hb_shape` with this shaper's
   /// own font and plan.
   private func shapeBuffer(_ face: HarfBuzzFace) {
     var properties = hb_segment_properties_t()
-    hb_buffer_get_segment_properties(buffer, &properties)
+    hb.bufferGetSegmentProperties(buffer, &properties)
     let key = PlanKey(
       face: face.faceID, direction: properties.direction.rawValue, script: properties.script.rawValue,
       language: properties.language.map { UnsafeRawPointer($0) })
     if plans[key] == nil { plans[key] = face.makePlan(properties) }
     let font = font(face)
-    guard let plan = plans[key], hb_shape_plan_execute(plan, font, buffer, nil, 0) != 0 else {
-      hb_shape(font, buffer, nil, 0)
+    guard let plan = plans[key], hb.shapePlanExecute(plan, font, buffer, nil, 0) != 0 else {
+      hb.shape(font, buffer, nil, 0)
       return
     }
   }
@@ -83,19 +84,19 @@ final class HarfBuzzShaper {
   ) {
     unitsShaped += count
     longestShaped = max(longestShaped, count)
-    hb_buffer_clear_contents(buffer)
-    hb_buffer_add_utf16(buffer, units, Int32(count), 0, Int32(count))
+    hb.bufferClearContents(buffer)
+    hb.bufferAddUTF16(buffer, units, Int32(count), 0, Int32(count))
     if let script {
-      hb_buffer_set_script(buffer, script)
-      let direction = hb_script_get_horizontal_direction(script)
-      hb_buffer_set_direction(buffer, direction == HB_DIRECTION_RTL ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+      hb.bufferSetScript(buffer, script)
+      let direction = hb.scriptGetHorizontalDirection(script)
+      hb.bufferSetDirection(buffer, direction == HB_DIRECTION_RTL ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
     }
-    if let direction { hb_buffer_set_direction(buffer, direction) }
-    hb_buffer_guess_segment_properties(buffer)
+    if let direction { hb.bufferSetDirection(buffer, direction) }
+    hb.bufferGuessSegmentProperties(buffer)
     shapeBuffer(face)
     var length: UInt32 = 0
-    let infos = hb_buffer_get_glyph_infos(buffer, &length)!
-    let positions = hb_buffer_get_glyph_positions(buffer, &length)!
+    let infos = hb.bufferGetGlyphInfos(buffer, &length)!
+    let positions = hb.bufferGetGlyphPositions(buffer, &length)!
     return (infos, positions, length)
   }
 
@@ -109,7 +110,7 @@ final class HarfBuzzShaper {
   ) -> R {
     let (infos, positions, length) = run(
       units, count: count, face: face, script: script, direction: direction)
-    let direction = hb_buffer_get_direction(buffer)
+    let direction = hb.bufferGetDirection(buffer)
     let last = Int(length) - 1
     let backward = direction == HB_DIRECTION_RTL || direction == HB_DIRECTION_BTT
     return body(Int(length)) { logical in
@@ -157,7 +158,7 @@ final class HarfBuzzShaper {
       }
       if infos[i].codepoint == 0 { missing = true }
     }
-    guard record, !missing, ordered, hb_buffer_get_direction(buffer) == HB_DIRECTION_LTR else {
+    guard record, !missing, ordered, hb.bufferGetDirection(buffer) == HB_DIRECTION_LTR else {
       return (head, total, missing, false)
     }
     let safe =

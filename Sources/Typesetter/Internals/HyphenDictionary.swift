@@ -1,21 +1,82 @@
 import CHyphen
+import Platform
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
 #endif
 
-/// A libhyphen pattern dictionary (`hyph_*.dic`). Hyphenating only reads the dictionary, so it
-/// may be shared between threads.
+/// A libhyphen pattern dictionary (`hyph_*.dic`), loaded when a word is first hyphenated: a
+/// command that never hyphenates (`--no-hyphenation`, a PDF, no text at all) never reads it.
+/// Loading reads the compiled copy `HyphenDictionaryCache` keeps when it is current, else
+/// parses the patterns with `hnj_hyphen_load_file` (which hashes every prefix of every pattern:
+/// hyph_en_US.dic, ~11,000 patterns, takes milliseconds; hyph_de_DE.dic, ~78,000, seconds) and
+/// writes the copy. Hyphenating only reads the dictionary, so it may be shared between
+/// threads; the first one to need it loads it.
 final class HyphenDictionary: @unchecked Sendable {
-  private let dictionary: UnsafeMutablePointer<HyphenDict>
+  private let hyphen: Hyphen
+  private let path: String
+  private let cache: HyphenDictionaryCache?
+  /// Not loaded yet, parsed by libhyphen, read from the cache, or unreadable (the file went
+  /// away after `init` checked it).
+  private enum Load {
+    case pending
+    case parsed(UnsafeMutablePointer<HyphenDict>)
+    case compiled(CompiledHyphenDictionary)
+    case failed
+  }
+  private let load = Mutex(Load.pending)
 
-  /// Loads a dictionary; nil when the file cannot be read.
-  init?(path: String) {
-    guard access(path, R_OK) == 0, let dictionary = hnj_hyphen_load(path) else { return nil }
-    self.dictionary = dictionary
+  /// A dictionary to load from `path` on first use, kept compiled in `cache`; nil when the file
+  /// cannot be read now.
+  init?(path: String, hyphen: Hyphen, cache: HyphenDictionaryCache?) {
+    guard access(path, R_OK) == 0 else { return nil }
+    self.hyphen = hyphen
+    self.path = path
+    self.cache = cache
   }
 
-  deinit { hnj_hyphen_free(dictionary) }
+  deinit {
+    if case .parsed(let dictionary) = load.withLock({ $0 }) { hyphen.free(dictionary) }
+  }
+
+  /// The largest pattern file read (hyph_de_DE.dic: 1.1 MB).
+  static let maximumFileSize = 64 << 20
+
+  /// The dictionary, loaded the first time; nil when it cannot be read.
+  private var dictionary: UnsafeMutablePointer<HyphenDict>? {
+    load.withLock { state in
+      if case .pending = state { state = loadFromDisk() }
+      switch state {
+      case .parsed(let dictionary): return dictionary
+      case .compiled(let compiled): return compiled.dictionary
+      case .pending, .failed: return nil
+      }
+    }
+  }
+
+  /// The pattern file's compiled copy when the cache has one for these very bytes; else the
+  /// bytes parsed by libhyphen (`hnj_hyphen_load_file`), and the copy written.
+  private func loadFromDisk() -> Load {
+    guard let text = WholeFile.read(path, limit: Self.maximumFileSize) else { return .failed }
+    let source = HyphenDictionarySource(text)
+    if let cache, let compiled = cache.load(path, source: source) { return .compiled(compiled) }
+    guard let parsed = hyphen.parse(text) else { return .failed }
+    cache?.store(parsed, for: path, source: source)
+    return .parsed(parsed)
+  }
+
+  /// Loads the dictionary if it is not yet.
+  func loadNow() { _ = dictionary }
+
+  /// Whether the dictionary was read from the cache (tests).
+  var isCompiled: Bool {
+    loadNow()
+    return load.withLock {
+      if case .compiled = $0 { return true }
+      return false
+    }
+  }
 
   /// The longest word (UTF-8 bytes) handed to libhyphen; longer words get no points.
   static let maximumWordLength = 4095
@@ -31,9 +92,9 @@ final class HyphenDictionary: @unchecked Sendable {
   /// An 8-bit dictionary (its first line names the charset: `hyph_de_DE.dic` is ISO8859-1) is
   /// given the word in Latin-1 when that is its charset, and only ASCII words otherwise.
   func hyphenationPoints(utf8 word: UnsafeBufferPointer<UInt8>, leftMin: Int, rightMin: Int) -> [Int] {
-    guard !word.isEmpty, word.count <= Self.maximumWordLength else { return [] }
+    guard !word.isEmpty, word.count <= Self.maximumWordLength, let dictionary else { return [] }
     guard dictionary.pointee.utf8 == 0, word.contains(where: { $0 >= 0x80 }) else {
-      return points(bytes: word, leftMin: leftMin, rightMin: rightMin)
+      return points(dictionary, bytes: word, leftMin: leftMin, rightMin: rightMin)
     }
     let charset = withUnsafeBytes(of: dictionary.pointee.cset) { raw in
       String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
@@ -47,12 +108,14 @@ final class HyphenDictionary: @unchecked Sendable {
       utf8End.append(utf8End[utf8End.count - 1] + UTF8.width(scalar))
     }
     return latin1.withUnsafeBufferPointer {
-      points(bytes: $0, leftMin: leftMin, rightMin: rightMin).map { utf8End[$0] }
+      points(dictionary, bytes: $0, leftMin: leftMin, rightMin: rightMin).map { utf8End[$0] }
     }
   }
 
   /// libhyphen's points for a word in the dictionary's own encoding.
-  private func points(bytes word: UnsafeBufferPointer<UInt8>, leftMin: Int, rightMin: Int) -> [Int] {
+  private func points(
+    _ dictionary: UnsafeMutablePointer<HyphenDict>, bytes word: UnsafeBufferPointer<UInt8>, leftMin: Int, rightMin: Int
+  ) -> [Int] {
     guard !word.isEmpty else { return [] }
     var hyphens = [CChar](repeating: 0, count: word.count + 5)
     var rep: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = nil
@@ -63,7 +126,7 @@ final class HyphenDictionary: @unchecked Sendable {
     // NUL-terminated copy, never the caller's bytes.
     var terminated = [CChar](repeating: 0, count: word.count + 1)
     terminated.withUnsafeMutableBytes { $0.copyMemory(from: UnsafeRawBufferPointer(word)) }
-    let status = hnj_hyphen_hyphenate3(
+    let status = hyphen.hyphenate3(
       dictionary, terminated, Int32(word.count), &hyphens, nil, &rep, &pos, &cut,
       Int32(leftMin), Int32(rightMin), Int32(leftMin), Int32(rightMin))
     defer {

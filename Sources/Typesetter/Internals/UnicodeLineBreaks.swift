@@ -34,11 +34,6 @@ enum UnicodeLineBreaks {
   static let standInLead: UInt16 = 0xD840
   static let standInTrail: UInt16 = 0xDC00
 
-  private static let initialized: Bool = {
-    init_linebreak()
-    return true
-  }()
-
   /// True when the units at `i` and `i + 1` are a regional indicator.
   @inline(__always)
   static func isRegionalIndicator(_ units: UnsafeBufferPointer<UInt16>, at i: Int) -> Bool {
@@ -74,10 +69,10 @@ enum UnicodeLineBreaks {
   /// another value (no break, or inside a surrogate pair).
   static func compute(_ units: UnsafeBufferPointer<UInt16>, into breaks: UnsafeMutablePointer<Int8>) {
     guard units.count > 0, let base = units.baseAddress else { return }
-    _ = initialized
+    let unibreak = Unibreak.loaded
     let firstEnd = units.firstIndex(of: endOfText)
     guard let first = [firstRegionalIndicator(units), firstEnd].compactMap({ $0 }).min() else {
-      set_linebreaks_utf16(base, units.count, nil, breaks)
+      unibreak.setLinebreaksUTF16(base, units.count, nil, breaks)
       return
     }
     var safe = Array(units)
@@ -92,7 +87,7 @@ enum UnicodeLineBreaks {
         i += 1
       }
     }
-    safe.withUnsafeBufferPointer { set_linebreaks_utf16($0.baseAddress!, $0.count, nil, breaks) }
+    safe.withUnsafeBufferPointer { unibreak.setLinebreaksUTF16($0.baseAddress!, $0.count, nil, breaks) }
     // Pair the RIs of each run: the second of a pair follows the first with no break.
     var inRun = 0  // RIs so far in the current run
     i = first
