@@ -144,6 +144,31 @@ import Testing
     return (try #require(CompiledHyphenDictionary.encode(parsed, source: source)), source)
   }
 
+  @Test("a replacement whose index points past its match is refused (libhyphen writes at that index)")
+  func replacementIndexInsideItsMatch() throws {
+    let text = Array("UTF-8\nzz1/z=z,1,2\n".utf8)
+    let hyphen = try Hyphen.load()
+    let parsed = try #require(hyphen.parse(text))
+    defer { hyphen.free(parsed) }
+    let source = HyphenDictionarySource(text)
+    var replacing: UnsafeMutablePointer<HyphenState>?
+    var level: UnsafeMutablePointer<HyphenDict>? = parsed
+    while let d = level, replacing == nil {
+      for s in 0..<Int(d.pointee.num_states) where d.pointee.states[s].repl != nil { replacing = d.pointee.states + s }
+      level = d.pointee.nextlevel
+    }
+    let state = try #require(replacing)
+    let length = strlen(try #require(state.pointee.match))
+    func read(replindex: Int) -> CompiledHyphenDictionary? {
+      state.pointee.replindex = CChar(replindex)
+      guard let bytes = CompiledHyphenDictionary.encode(parsed, source: source) else { return nil }
+      return bytes.withUnsafeBytes { CompiledHyphenDictionary.read($0, source: source) }
+    }
+    #expect(read(replindex: length) != nil)
+    #expect(read(replindex: length + 1) == nil)
+    #expect(read(replindex: 100) == nil)
+  }
+
   @Test("cut short anywhere, or with a byte changed, a copy is refused")
   func truncatedOrFlippedIsRefused() throws {
     let (bytes, source) = try Self.smallCompiled()

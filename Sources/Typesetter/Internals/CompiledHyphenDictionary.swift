@@ -173,7 +173,7 @@ final class CompiledHyphenDictionary {
       if nohyphenLength >= 0 {
         // `nohyphenl + 1` NUL-terminated strings: libhyphen walks that many.
         guard let raw = reader.bytes(Int(nohyphenLength)), raw.last == 0,
-          raw.count(where: { $0 == 0 }) >= Int(nohyphenCount) + 1, let start = take(raw, terminate: false)
+          POSIX.count(of: 0, in: raw) >= Int(nohyphenCount) + 1, let start = take(raw, terminate: false)
         else { return false }
         level.pointee.nohyphen = start
       }
@@ -212,10 +212,8 @@ final class CompiledHyphenDictionary {
     )? {
       guard let length = reader.int32(), length >= -1 else { return nil }
       guard length >= 0 else { return (nil, 0) }
-      guard let raw = reader.bytes(Int(length)), !raw.contains(0), let start = take(raw, terminate: true) else {
-        return nil
-      }
-      return (start, raw.count)
+      guard let raw = reader.bytes(Int(length)), let start = take(raw, terminate: true) else { return nil }
+      return (start, strlen(start))
     }
 
     /// Copies `raw` (and a NUL when `terminate`) into the strings; nil when they would overflow.
