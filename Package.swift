@@ -72,7 +72,10 @@ let package = Package(
         "EventStream", "Inputs", "Simulator", "Typesetter", "Reader", "Timing", "Reports", "Benchmarks", "Knob",
         "Platform", "Backends",
       ]),
-    .executableTarget(name: "hingesim", dependencies: ["HingeSimCLI", "Platform"]),
+    // The Swift runtime is linked in (`-static-stdlib`): no libswiftCore, libdispatch or concurrency
+    // library to map and bind at each start (docs/benchmarks.md, "Start-up").
+    .executableTarget(
+      name: "hingesim", dependencies: ["HingeSimCLI", "Platform"], linkerSettings: [.unsafeFlags(["-static-stdlib"])]),
 
     // Test support: a fake evdev device (ioctl interposer) for Knob tests, shared fixtures.
     .target(name: "CFakeEvdev", path: "Tests/CFakeEvdev", linkerSettings: [.linkedLibrary("dl")]),
@@ -93,7 +96,7 @@ let package = Package(
     .testTarget(name: "TimingTests", dependencies: ["Timing", "Simulator", "TestSupport"]),
     .testTarget(name: "ReportsTests", dependencies: ["Reports", "Reader", "Timing", "Simulator", "TestSupport"]),
     .testTarget(name: "BackendsTests", dependencies: ["Backends", "EventStream", "Platform"]),
-    .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks"]),
+    .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks", "Typesetter", "Platform", "TestSupport"]),
     .testTarget(
       name: "KnobTests", dependencies: ["Knob", "KnobTestSupport", "CFakeEvdev", "CEvdev", "TestSupport"],
       linkerSettings: [.linkedLibrary("evdev")]),

@@ -196,14 +196,14 @@ public enum TypesetBenchmark {
     out.line(line)
   }
 
-  /// Builds pango-paginate into a temporary directory; nil (with the reason printed) when the
-  /// source is absent or `cc`/pangoft2 cannot build it.
-  static func buildPango(source: String, out: OutputFile) -> String? {
+  /// Builds pango-paginate into `directory` (nil: a new temporary one); nil (with the reason
+  /// printed) when the source is absent or `cc`/pangoft2 cannot build it.
+  static func buildPango(source: String, into directory: String? = nil, out: OutputFile) -> String? {
     guard POSIX.isReadable(source) else {
       out.line("pango: \(source) not present, Pango comparison skipped")
       return nil
     }
-    guard let dir = POSIX.temporaryDirectory(prefix: "hingesim-bench") else {
+    guard let dir = directory ?? POSIX.temporaryDirectory(prefix: "hingesim-bench") else {
       out.line("pango: cannot make a temporary directory, comparison skipped")
       return nil
     }

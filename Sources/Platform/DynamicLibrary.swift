@@ -45,6 +45,14 @@ public struct DynamicLibrary: @unchecked Sendable {
     return unsafeBitCast(address, to: F.self)
   }
 
+  /// True when `name` is already mapped into this process (`dlopen` with `RTLD_NOLOAD`, which
+  /// opens nothing): `libswiftCore.so` is, unless the Swift runtime was linked statically.
+  public static func isLoaded(_ name: String) -> Bool {
+    guard let handle = dlopen(name, RTLD_LAZY | RTLD_NOLOAD) else { return false }
+    dlclose(handle)
+    return true
+  }
+
   private static func lastError() -> String? {
     guard let message = dlerror() else { return nil }
     return String(cString: message)

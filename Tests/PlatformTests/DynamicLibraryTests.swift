@@ -35,4 +35,13 @@ import Testing
       return error.library == "libm.so.6" && error.reason.contains("hingesim_absent_function")
     }
   }
+
+  @Test("isLoaded says whether a library is mapped, and maps none")
+  func isLoaded() {
+    #expect(DynamicLibrary.isLoaded("libc.so.6"))
+    #expect(!DynamicLibrary.isLoaded("libhingesim-absent.so.7"))
+    // glibc's libanl is installed everywhere and used by nothing here: asking leaves it unloaded.
+    #expect(!DynamicLibrary.isLoaded("libanl.so.1"))
+    #expect(!DynamicLibrary.isLoaded("libanl.so.1"))
+  }
 }

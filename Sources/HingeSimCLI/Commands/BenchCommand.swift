@@ -7,7 +7,7 @@ import Simulator
 /// options; the benchmarks themselves live in the `Benchmarks` module.
 struct BenchCommand: Command {
   static let name = "bench"
-  static let summary = "run a built-in benchmark (typeset, placement, simulate, script, knob, web)"
+  static let summary = "run a built-in benchmark (typeset, placement, simulate, script, knob, web, startup)"
   static let usage = """
     usage: hingesim bench NAME [options]
 
@@ -40,6 +40,13 @@ struct BenchCommand: Command {
                  device model's (options: --samples N (default 200), --runs N (default 3),
                  --browser PATH, --text FILE)
 
+      startup    what a run costs before any work: --version, simulate of a one-line trace,
+                 paginate of a one-line text and run traces/default.hinge --compute-ms 1, each
+                 as a whole process beside a Swift hello world built with the same flags (when
+                 swiftc is on PATH), and the novel's whole-process paginate beside Pango's
+                 (../shared; options: --runs N (default 21), --novel-runs N (default 5),
+                 --no-pango)
+
     options (simulate, script):
       --samples N    samples to generate (default 1000000)
       --runs N       runs; the median is reported (default 5, at least 3)
@@ -51,7 +58,7 @@ struct BenchCommand: Command {
 
     """
 
-  static let names = ["typeset", "placement", "simulate", "script", "knob", "web"]
+  static let names = ["typeset", "placement", "simulate", "script", "knob", "web", "startup"]
 
   static func run(_ args: inout Arguments, _ context: CommandContext) throws(CLIError) -> ExitCode {
     let list = names.joined(separator: ", ")
@@ -63,6 +70,7 @@ struct BenchCommand: Command {
     case "script": return try script(&args, context)
     case "knob": return try knob(&args, context)
     case "web": return try web(&args, context)
+    case "startup": return try startup(&args, context)
     default: throw .usage("unknown benchmark '\(name)' (available: \(list))")
     }
   }
