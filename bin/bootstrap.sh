@@ -1,7 +1,10 @@
 # Shared by bin/hingesim and bin/test: install the Debian packages the build needs when missing.
 # Sourced, not run. Prints the exact apt-get line and fails when it cannot install (not root).
 
-hingesim_packages=(pkg-config libharfbuzz-dev libunibreak-dev libhyphen-dev hyphen-en-us hyphen-de libfontconfig-dev libfribidi-dev fonts-inter fonts-dejavu-core fonts-noto-color-emoji libevdev-dev libpoppler-glib-dev)
+# The -dev packages are for their headers (nothing is linked: hingesim opens the libraries when a
+# command needs them, docs/architecture.md "Linking"), and bring the libraries themselves, which
+# the tests open; poppler-glib's few declarations are in Sources/CPoppler, so only its library.
+hingesim_packages=(pkg-config libharfbuzz-dev libunibreak-dev libhyphen-dev hyphen-en-us hyphen-de libfontconfig-dev libfribidi-dev fonts-inter fonts-dejavu-core fonts-noto-color-emoji libevdev-dev libpoppler-glib8)
 
 # Extra package names may be given (bin/test adds chromium for the browser tests).
 hingesim_bootstrap() {

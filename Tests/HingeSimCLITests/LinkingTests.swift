@@ -65,6 +65,13 @@ struct LinkingTests {
     #expect(text.contains("hingesim: the typesetter cannot load libharfbuzz.so.0 (Debian package libharfbuzz0b)"))
   }
 
+  @Test("run of a text without HarfBuzz: exit 69 naming it (the reader's document), not 66")
+  func runWithoutHarfBuzz() throws {
+    let (status, text) = try Self.run("run traces/default.hinge --compute-ms 1", brokenLibraries: ["libharfbuzz.so.0"])
+    #expect(status == 69)
+    #expect(text.contains("hingesim: the typesetter cannot load libharfbuzz.so.0 (Debian package libharfbuzz0b)"))
+  }
+
   @Test("run --pdf without poppler-glib: exit 69 naming it; the text reader does not need it")
   func pdfWithoutPoppler() throws {
     let (status, text) = try Self.run(
