@@ -95,8 +95,9 @@ struct RunCommand: Command {
       .full, profile: profile, input: input, options: RunOptions(options, reader: readerOptions)
     ).pipeline
     let appLog = try appLogPath.map { path throws(CLIError) in try OutputFile.create(path: path) }
+    // Only with --emit-app-log: the text's hash alone was 8 % of a default run's instructions.
     let writer: AppLogWriter? =
-      if case .text(let document) = input {
+      if appLog != nil, case .text(let document) = input {
         AppLogWriter(textLength: document.utf16Count, textHash: ContentHash.of(document.text.utf8))
       } else { nil }
     if let writer { appLog?.write(bytes: writer.sync()) }
