@@ -3,8 +3,10 @@ import Testing
 
 @testable import EventStream
 
-/// Ties in the run loop and the pipeline: deadlines first (upstream stages first), then inputs;
-/// a stage's outputs flow downstream in the same wave. (`EventLoop.runVirtual`, `Pipeline`.)
+/// Ties in the run loop and the pipeline: deadlines first (downstream stages first: for a
+/// stage, what comes from upstream is an input, and its own deadline at the same time comes
+/// first), then inputs; a stage's outputs flow downstream in the same wave.
+/// (`EventLoop.runVirtual`, `Pipeline`.)
 @Suite("Pipeline tie order")
 struct PipelineTieOrderTests {
   /// Marks what it sees from upstream (`NAME saw LABEL`) and fires at its deadlines (`NAME fired`).
@@ -53,13 +55,16 @@ struct PipelineTieOrderTests {
     #expect(table.mismatches(pipeline: [Probe(name: "A", due: [100]), Probe(name: "B")]) == [])
   }
 
-  @Test("two stages due at the same time: the upstream one fires first, its output reaches the other before it fires")
-  func upstreamDeadlineFirst() {
+  /// As if the pipeline were cut between A and B, B reading A's stream (`simulate | read`): A's
+  /// output at 100 is an input to B, and B's deadline at 100 comes before it. (Upstream first
+  /// made `run` and `simulate | read` order a settle and a pagination due at one time apart.)
+  @Test("two stages due at the same time: the downstream one fires first, then the upstream one's output reaches it")
+  func downstreamDeadlineFirst() {
     let table = StageTable(
       Self.marks([(50, "in")]),
       expect: Self.marks([
         (50, "in"), (50, "A saw in"), (50, "B saw in"), (50, "B saw A saw in"),
-        (100, "A fired"), (100, "B saw A fired"), (100, "B fired"),
+        (100, "B fired"), (100, "A fired"), (100, "B saw A fired"),
       ]))
     #expect(table.mismatches(pipeline: [Probe(name: "A", due: [100]), Probe(name: "B", due: [100])]) == [])
   }

@@ -8,7 +8,8 @@ import Platform
 /// deadlines until none is left (bursts finish, the settle's trailing edge fires).
 ///
 /// **Ties**: a deadline due at time *t* has come by *t*, so it fires before an input stamped
-/// *t* (stages upstream first among deadlines). A settle due at 200 ms is settled when a page
+/// *t*; among deadlines the stage furthest downstream fires first, since what reaches a stage
+/// from upstream is an input to it (`Pipeline.earliestDeadline`). A settle due at 200 ms is settled when a page
 /// turn stamped 200 ms arrives, and a reader whose work ends at 205 ms is free for an input
 /// at 205 ms.
 ///

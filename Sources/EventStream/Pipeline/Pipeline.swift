@@ -12,11 +12,14 @@ public struct Pipeline {
   /// Makes a pipeline.
   public init(_ stages: [any Stage]) { self.stages = stages }
 
-  /// The earliest deadline and its stage (upstream first on ties).
+  /// The earliest deadline and its stage; on a tie the one furthest downstream, so that every
+  /// stage's deadline at *t* comes before what reaches it from upstream at *t* — for a stage, an
+  /// upstream stage's output is an input, and a deadline at *t* comes before an input at *t*.
+  /// That is what makes a pipeline cut in two agree with the whole (`simulate | read` = `run`).
   public var earliestDeadline: (stage: Int, time: Double)? {
     var best: (Int, Double)?
     for (i, stage) in stages.enumerated() {
-      if let d = stage.deadline, d < (best?.1 ?? .infinity) { best = (i, d) }
+      if let d = stage.deadline, d <= (best?.1 ?? .infinity) { best = (i, d) }
     }
     return best
   }
