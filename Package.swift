@@ -75,7 +75,8 @@ let package = Package(
     // The Swift runtime is linked in (`-static-stdlib`): no libswiftCore, libdispatch or concurrency
     // library to map and bind at each start (docs/benchmarks.md, "Start-up").
     .executableTarget(
-      name: "hingesim", dependencies: ["HingeSimCLI", "Platform"], linkerSettings: [.unsafeFlags(["-static-stdlib"])]),
+      name: "hingesim", dependencies: ["HingeSimCLI", "Platform"],
+      linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux]))]),
 
     // Test support: a fake evdev device (ioctl interposer) for Knob tests, shared fixtures.
     .target(name: "CFakeEvdev", path: "Tests/CFakeEvdev", linkerSettings: [.linkedLibrary("dl")]),

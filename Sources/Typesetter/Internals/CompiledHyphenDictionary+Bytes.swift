@@ -53,13 +53,25 @@ struct ByteReader {
     return UnsafeRawBufferPointer(rebasing: bytes[offset..<(offset + count)])
   }
 
-  mutating func int8() -> CChar? { bytes(1).map { CChar(bitPattern: $0[0]) } }
+  mutating func int8() -> CChar? {
+    guard offset < bytes.count else { return nil }
+    defer { offset += 1 }
+    return CChar(bitPattern: bytes[offset])
+  }
 
-  mutating func uint32() -> UInt32? { bytes(4).map { UInt32(littleEndian: $0.loadUnaligned(as: UInt32.self)) } }
+  mutating func uint32() -> UInt32? {
+    guard offset <= bytes.count - 4 else { return nil }
+    defer { offset += 4 }
+    return UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
+  }
 
   mutating func int32() -> Int32? { uint32().map { Int32(bitPattern: $0) } }
 
-  mutating func uint64() -> UInt64? { bytes(8).map { UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self)) } }
+  mutating func uint64() -> UInt64? {
+    guard offset <= bytes.count - 8 else { return nil }
+    defer { offset += 8 }
+    return UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+  }
 
   /// A `uint32` count of at most `limit`.
   mutating func count(limit: Int) -> Int? {
