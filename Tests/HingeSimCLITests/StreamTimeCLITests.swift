@@ -81,6 +81,25 @@ struct StreamTimeCLITests {
     #expect(Self.inexactTimes(in: logText).isEmpty)
   }
 
+  /// A trace's time is resolved to the microsecond when the run takes it: 100.0004 is 100, and
+  /// everything computed from it is whole microseconds too.
+  @Test("an input time finer than a microsecond is taken to the microsecond")
+  func inputTimesAreRounded() {
+    let trace = """
+      {"t":0,"type":"hinge","angle":0}
+      {"t":100.0004,"type":"textSize","size":"xLarge"}
+      {"t":150.0005,"type":"mark","label":"m"}
+
+      """
+    let run = CLIHarness.run(["run", TestSupport.temporaryFile(trace), "--json", "--compute-ms", "1"])
+    #expect(run.code == 0, "\(run.stderr)")
+    #expect(run.stdout.contains(#"{"t":100,"type":"textSize","size":"xLarge"}"#), "\(run.stdout)")
+    #expect(run.stdout.contains(#"{"t":150.001,"type":"mark","label":"m"}"#))
+    // The text size is the first cycle's last change: it settles the window after it, at 300.
+    #expect(run.stdout.contains(#"{"t":300,"type":"settled""#) && run.stdout.contains(#""lastChange":100,"#))
+    #expect(Self.inexactTimes(in: run.stdout).isEmpty)
+  }
+
   /// A text size 100 ms after the last size restarts the window: the record's wait is the
   /// window from that change (200), not from the last size (300).
   @Test("settleWaitMs is lastChange → settled, the quiet window, whatever changed the layout last")

@@ -170,6 +170,18 @@ struct StubPages: PageTextProvider {
     #expect(screen.render() == "\u{1B}[H\u{1B}[K\r\n abc\u{1B}[K")
   }
 
+  /// A text size long after the opening's last scene size settles 200 ms after itself: the
+  /// view's wait is that window (it computed its own wait from the last scene size, 700 ms here,
+  /// beside the record's).
+  @Test("the live view's settle wait is the cycle's: last change → settled, a text size included")
+  func settleWaitFromTheCycle() {
+    var inputs = TestSupport.ramp(from: 0, to: 180, start: 0, duration: 300)
+    inputs.append(Event(time: 1000, .textSize(.xSmall)))
+    let m = model(inputs)
+    #expect(m.log.last!.contains("settled    867×611 xSmall"))
+    #expect(m.settleWaitMs == 200)
+  }
+
   @Test func modelKeepsTheLastSixEventsAndSettleLatency() {
     let inputs = TestSupport.ramp(from: 0, to: 180, start: 0, duration: 300)
     var m = model(inputs)

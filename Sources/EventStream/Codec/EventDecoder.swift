@@ -2,7 +2,9 @@
 ///
 /// Two dialects: an **input** trace (`hinge` is a raw sample with `angle`; only input types
 /// are allowed) and a **simulator stream** (`hinge` is a delivered update; simulator output
-/// types are allowed and reader output types are skipped). Unknown fields are ignored; an
+/// types are allowed, and what the stages after the simulator wrote — the reader's output, the
+/// navigation stage's re-settles — is skipped, so a `run --json` stream reads as its simulator
+/// stream). Unknown fields are ignored; an
 /// unknown type is an error (the caller may skip it with `--lenient`).
 public struct EventDecoder: Sendable {
   /// Which dialect a stream is in.
@@ -245,6 +247,8 @@ public struct EventDecoder: Sendable {
           safeArea: try fieldReader.safeArea()))
     case (.regions?, .simulator):
       kind = .regions(RegionsChange(division: try fieldReader.division()))
+    case (.settled?, .simulator) where fieldReader.navigationResettle:
+      return .skipped  // the navigation stage's re-settle (a `run --json` stream): read makes it again
     case (.settled?, .simulator):
       kind = .settled(
         Settled(
@@ -369,6 +373,13 @@ private struct Fields {
       cause: cause, causeTime: try number("causeTime"), firstChange: try number("firstChange"),
       lastChange: try number("lastChange"), firstSize: try optionalNumber("firstSize"),
       lastSize: try optionalNumber("lastSize"))
+  }
+
+  /// True for a `settled` the navigation stage made (cause `sidebar` or `chapter`), not the
+  /// settle stage: it comes after the simulator, like the reader's output.
+  var navigationResettle: Bool {
+    guard let cause = fields.first(where: { $0.key == "cause" })?.value else { return false }
+    return cause == .string("sidebar") || cause == .string("chapter")
   }
 
   func optionalNumber(_ key: String) throws(EventDecoder.Failure) -> Double? {
