@@ -66,10 +66,18 @@ struct SignalTests {
     )
   }
 
+  /// Whether the run has printed its first line (its stdout, flushed line by line): its signal
+  /// handlers are in place by then. A fixed delay alone is not enough on a loaded machine, where
+  /// a signal before the handlers kills the process with no message.
+  static func printed(_ signal: Int32) -> () -> Bool {
+    let out = "/tmp/hingesim-signal-\(getpid())-\(signal).out"
+    return { (POSIX.readSmallFile(out) ?? "").contains("\n") }
+  }
+
   @Test("SIGTERM during simulate: exit 143, a partial-output note, every line complete JSON")
   func simulateTerminated() throws {
     try #require(FileManager.default.isExecutableFile(atPath: Self.binary))
-    let (code, out, err) = try Self.run(["simulate", Self.longScript], signal: SIGTERM)
+    let (code, out, err) = try Self.run(["simulate", Self.longScript], signal: SIGTERM, ready: Self.printed(SIGTERM))
     #expect(code == 143)
     #expect(err.contains("interrupted by SIGTERM: the output is partial"))
     let lines = out.split(separator: "\n", omittingEmptySubsequences: false)
@@ -80,7 +88,8 @@ struct SignalTests {
   @Test("SIGINT during run: exit 130")
   func runInterrupted() throws {
     try #require(FileManager.default.isExecutableFile(atPath: Self.binary))
-    let (code, _, err) = try Self.run(["run", Self.longScript, "--compute-ms", "1"], signal: SIGINT)
+    let (code, _, err) = try Self.run(
+      ["run", Self.longScript, "--compute-ms", "1"], signal: SIGINT, ready: Self.printed(SIGINT))
     #expect(code == 130)
     #expect(err.contains("interrupted by SIGINT"))
   }
@@ -91,7 +100,7 @@ struct SignalTests {
   func knobReplayCutShort(signal: Int32) throws {
     try #require(FileManager.default.isExecutableFile(atPath: Self.binary))
     let recording = TestSupport.packageRoot + "/traces/knob-powermate.evemu"
-    let (code, _, err) = try Self.run(["knob", "--replay", recording], signal: signal)
+    let (code, _, err) = try Self.run(["knob", "--replay", recording], signal: signal, ready: Self.printed(signal))
     #expect(code == 128 + signal)
     #expect(err.contains("interrupted by \(signal == SIGINT ? "SIGINT" : "SIGTERM")"), "\(err)")
   }
@@ -100,7 +109,8 @@ struct SignalTests {
   func viewQuitsOnCtrlC() throws {
     try #require(FileManager.default.isExecutableFile(atPath: Self.binary))
     let recording = TestSupport.packageRoot + "/traces/knob-powermate.evemu"
-    let (code, _, err) = try Self.run(["knob", "--replay", recording, "--view"], signal: SIGINT)
+    let (code, _, err) = try Self.run(
+      ["knob", "--replay", recording, "--view"], signal: SIGINT, ready: Self.printed(SIGINT))
     #expect(code == 0, "\(err)")
     #expect(!err.contains("interrupted"))
   }
