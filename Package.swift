@@ -17,6 +17,7 @@ let package = Package(
     .library(name: "Inputs", targets: ["Inputs"]),
     .library(name: "Knob", targets: ["Knob"]),
     .library(name: "Reader", targets: ["Reader"]),
+    .library(name: "AppLogs", targets: ["AppLogs"]),
     .library(name: "Simulator", targets: ["Simulator"]),
     .library(name: "Timing", targets: ["Timing"]),
     .library(name: "Typesetter", targets: ["Typesetter"]),
@@ -52,6 +53,9 @@ let package = Package(
     // The reader: its rules (place, spreads, page frames, notes, invariants) and the main thread that charges
     // compute time; the fixed-layout (PDF) reader, whose page count and sizes poppler reads.
     .target(name: "Reader", dependencies: ["EventStream", "Simulator", "Typesetter", "Platform", "CPoppler"]),
+    // Real apps judged by the reader's rules: the app-log format (read and written), its alignment
+    // with the simulator's stream, and the rules only an app can break (`check --app`, `report --app`).
+    .target(name: "AppLogs", dependencies: ["EventStream", "Simulator", "Reader", "Platform"]),
     // Settle-cycle timing records, latency reports and their comparison.
     .target(name: "Timing", dependencies: ["EventStream"]),
     // Back-ends: exporters that turn any source's simulator stream into the commands that drive real
@@ -69,8 +73,8 @@ let package = Package(
     .target(
       name: "HingeSimCLI",
       dependencies: [
-        "EventStream", "Inputs", "Simulator", "Typesetter", "Reader", "Timing", "Reports", "Benchmarks", "Knob",
-        "Platform", "Backends",
+        "EventStream", "Inputs", "Simulator", "Typesetter", "Reader", "AppLogs", "Timing", "Reports", "Benchmarks",
+        "Knob", "Platform", "Backends",
       ]),
     // The Swift runtime is linked in (`-static-stdlib`): no libswiftCore, libdispatch or concurrency
     // library to map and bind at each start (docs/benchmarks.md, "Start-up").
@@ -94,6 +98,7 @@ let package = Package(
       exclude: ["Agreement"],
       linkerSettings: ["harfbuzz", "fribidi", "unibreak", "fontconfig", "hyphen"].map { .linkedLibrary($0) }),
     .testTarget(name: "ReaderTests", dependencies: ["Reader", "TestSupport"], exclude: ["Fixtures"]),
+    .testTarget(name: "AppLogsTests", dependencies: ["AppLogs", "Reader", "Simulator", "TestSupport"]),
     .testTarget(name: "TimingTests", dependencies: ["Timing", "Simulator", "TestSupport"]),
     .testTarget(name: "ReportsTests", dependencies: ["Reports", "Reader", "Timing", "Simulator", "TestSupport"]),
     .testTarget(name: "BackendsTests", dependencies: ["Backends", "EventStream", "Platform"]),
@@ -104,7 +109,8 @@ let package = Package(
     .testTarget(
       name: "HingeSimCLITests",
       dependencies: [
-        "HingeSimCLI", "Inputs", "Simulator", "Reader", "Timing", "Reports", "TestSupport", "KnobTestSupport",
+        "HingeSimCLI", "Inputs", "Simulator", "Reader", "AppLogs", "Timing", "Reports", "TestSupport",
+        "KnobTestSupport",
         "CFakeEvdev", "Knob", "Benchmarks",
       ],
       exclude: ["Golden", "Fixtures"]),

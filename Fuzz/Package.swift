@@ -29,6 +29,7 @@ let package = Package(
         .product(name: "Inputs", package: "hingesim"),
         .product(name: "Knob", package: "hingesim"),
         .product(name: "Reader", package: "hingesim"),
+        .product(name: "AppLogs", package: "hingesim"),
         .product(name: "Simulator", package: "hingesim"),
         .product(name: "Timing", package: "hingesim"),
         .product(name: "Typesetter", package: "hingesim"),

@@ -3,6 +3,7 @@
 @_exported import Inputs
 @_exported import Knob
 @_exported import Reader
+@_exported import AppLogs
 @_exported import Simulator
 @_exported import Timing
 @_exported import Typesetter

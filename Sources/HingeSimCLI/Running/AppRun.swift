@@ -1,3 +1,4 @@
+import AppLogs
 import EventStream
 import Inputs
 import Platform

@@ -1,4 +1,5 @@
 import EventStream
+import Reader
 
 extension AppLog {
   /// The fields each event type knows; any other is warned about and ignored.

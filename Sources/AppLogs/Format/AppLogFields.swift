@@ -1,4 +1,5 @@
 import EventStream
+import Reader
 
 /// The fields of one app-log event, checked: sizes finite and positive, offsets and ranges in
 /// the text, names from their closed sets.

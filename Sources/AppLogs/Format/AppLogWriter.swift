@@ -1,4 +1,5 @@
 import EventStream
+import Reader
 
 /// Writes the reader model's own behaviour as an app log (`run --emit-app-log FILE`): the
 /// oracle's self-test, since a log of the model must pass `check --app` and time as the model.

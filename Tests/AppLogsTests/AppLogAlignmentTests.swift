@@ -1,3 +1,4 @@
+import AppLogs
 import EventStream
 import Reader
 import Simulator
@@ -20,11 +21,11 @@ struct AppLogAlignmentTests {
   }
 
   func align(_ lines: [String]) throws -> AppLogAlignment {
-    let document = try ReaderDocument(text: ReaderFixtures.text, profile: ReaderFixtures.profile)
+    let document = try ReaderDocument(text: AppLogFixtures.text, profile: AppLogFixtures.profile)
     let log = try AppLog.decode(
       Array(lines.joined(separator: "\n").utf8), file: "app.jsonl", textLength: document.utf16Count)
     return AppLogAlignment(
-      log: log, stream: Self.stream, document: document, insets: ReaderFixtures.profile.pages)
+      log: log, stream: Self.stream, document: document, insets: AppLogFixtures.profile.pages)
   }
 
   func appEvents(_ a: AppLogAlignment) -> [Event] {

@@ -1,4 +1,5 @@
 import EventStream
+import Reader
 
 /// What a real reader app wrote while it ran (`docs/app-log.md`): its measured frame, its
 /// paginations and the pages it showed, each at a time on the app's own monotonic clock, and

@@ -1,5 +1,6 @@
 import EventStream
 import Platform
+import Reader
 
 /// Holds an aligned app log to the rules: the app-only ones (`AppInvariants`) from how its
 /// paginations answered the settles and what frame it measured, and the reader's own

@@ -1,4 +1,5 @@
 import EventStream
+import Reader
 
 /// Matches the app's paginations to the settles they answer, in time order, the way the
 /// reader model's one main thread answers them (`AppLogAlignment` explains the rules).

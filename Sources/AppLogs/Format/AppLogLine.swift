@@ -1,4 +1,5 @@
 import EventStream
+import Reader
 
 /// One line of an app log, for messages: the column of a key, errors at `file:line:column`.
 struct AppLogLine {

@@ -1,4 +1,5 @@
 import EventStream
+import Reader
 
 extension AppLogAlignment {
   /// The name the app's paginations give their cost model (`computeClock`).

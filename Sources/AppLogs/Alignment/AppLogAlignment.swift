@@ -1,5 +1,6 @@
 import EventStream
 import Platform
+import Reader
 import Simulator
 
 /// An app log set beside the simulator's stream of the same script: the app's events on the

@@ -1,5 +1,6 @@
 import EventStream
 import Platform
+import Reader
 
 /// The rules only a real app can break (`check --app`), beside the reader's own
 /// (`ReaderInvariants`, which the app's shown states are held to as well).
