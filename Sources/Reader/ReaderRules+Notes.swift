@@ -1,7 +1,8 @@
 import EventStream
 import Typesetter
 
-/// Notes and selection: `notes open|close`, `note`, `select` and `addToNotes`, and what a new
+/// Notes and selection: `notes open|close`, `note`, `select`, `addToNotes` and `dragToNotes`,
+/// and what a new
 /// pagination does to them (the notes are kept whole; the selection is clipped again to the
 /// page that holds its start). None of these moves the place or shows another page.
 extension ReaderRules {
@@ -41,6 +42,35 @@ extension ReaderRules {
     notes.append(quote: document.text(in: selection.range))
     invariants.notesEdited(to: notes.hash)
     emitNotes(.add, at: time, into: &output)
+  }
+
+  /// `dragToNotes`: drags a passage into the notes on screen and drops it at their end — the
+  /// selection, clipped to one page as Add to Notes takes it, or the first line on screen, which
+  /// lies in one page. With the notes closed there is nowhere to drop it, and with nothing to
+  /// drag nothing is dragged: the `notes` event says why.
+  mutating func draggedToNotes(_ passage: DragPassage, at time: Double, into output: inout [Event]) {
+    guard notes.isOpen else {
+      emitNotes(.drag, at: time, into: &output, warning: "the notes are closed: nowhere to drop, nothing dragged")
+      return
+    }
+    let range: Range<Int>?
+    switch passage {
+    case .selection: range = selection?.range
+    case .firstLine:
+      if case .showing(let screen) = state {
+        range = screen.pagination.lines(onPage: screen.firstPage).first?.range
+      } else {
+        range = nil
+      }
+    }
+    guard let range, !range.isEmpty else {
+      let what = passage == .selection ? "no selection" : "no page on screen"
+      emitNotes(.drag, at: time, into: &output, warning: "\(what): nothing dragged")
+      return
+    }
+    notes.append(quote: document.text(in: range))
+    invariants.notesEdited(to: notes.hash)
+    emitNotes(.drag, at: time, into: &output)
   }
 
   /// Clips the selection (or a `select` that waited for a layout) to a new pagination; true

@@ -4,14 +4,15 @@ import Simulator
 /// The text reader's work on its main thread: the rules (`ReaderRules`) and what their
 /// paginations are charged (`PaginationCharges`). A settle is answered `paginated` then `shown`
 /// (work that takes the charged time), or `skipped` when the layout is the one on screen;
-/// turns, gotos, notes, selection and navigation change the screen at once.
+/// turns (a touch or VoiceOver's three-finger swipe alike), gotos, notes (Add to Notes and a
+/// drag into them), selection and navigation change the screen at once.
 struct TextReading: MainThreadWork {
   var rules: ReaderRules
   var charges: PaginationCharges
 
   func handles(_ kind: EventKind) -> Bool {
     switch kind {
-    case .settled, .turn, .goto, .notes, .note, .select, .addToNotes, .navigation: true
+    case .settled, .turn, .goto, .notes, .note, .select, .addToNotes, .dragToNotes, .navigation: true
     default: false
     }
   }
@@ -36,12 +37,13 @@ struct TextReading: MainThreadWork {
         into: &events)
       charges.prepaginate(textSize: layout.key.textSize, after: work.done)
       return MainThreadJob(events: events, done: work.done)
-    case .turn(let direction): rules.turned(direction, cause: event, at: now, into: &output)
+    case .turn(let direction, _): rules.turned(direction, cause: event, at: now, into: &output)
     case .goto(let target): rules.wentTo(target, cause: event, at: now, into: &output)
     case .notes(let action): rules.notesToggled(action, at: now, into: &output)
     case .note(let text): rules.noteEdited(text, at: now, into: &output)
     case .select(let offset, let length): rules.selected(offset: offset, length: length, at: now, into: &output)
     case .addToNotes: rules.addedToNotes(at: now, into: &output)
+    case .dragToNotes(let passage): rules.draggedToNotes(passage, at: now, into: &output)
     case .navigation(let navigation): rules.navigated(navigation, cause: event, at: now, into: &output)
     default:
       preconditionFailure("the reader handles settled, turn, goto, notes, selection and navigation, not \(event.kind)")

@@ -22,6 +22,29 @@ extension EventCodingTests {
     #expect(EventWriter.string(events[4]) == #"{"t":5,"type":"addToNotes"}"#)
   }
 
+  /// A VoiceOver turn and a drag into the notes: their fields are written only when not the
+  /// default, and read back; a stream without them is a touch turn and a drag of the selection.
+  @Test("VoiceOver turns and drags round-trip; without the fields, a touch and the selection")
+  func turnInputAndDrag() throws {
+    let events: [Event] = [
+      Event(time: 1, .turn(.next, input: .voiceover)), Event(time: 2, .turn(.prev)),
+      Event(time: 3, .dragToNotes(.selection)), Event(time: 4, .dragToNotes(.firstLine)),
+    ]
+    let lines = events.map(EventWriter.string)
+    #expect(
+      lines == [
+        #"{"t":1,"type":"turn","direction":"next","input":"voiceover"}"#, #"{"t":2,"type":"turn","direction":"prev"}"#,
+        #"{"t":3,"type":"dragToNotes"}"#, #"{"t":4,"type":"dragToNotes","passage":"firstLine"}"#,
+      ])
+    for (line, event) in zip(lines, events) {
+      #expect(try decode(line) == .event(event), "\(line)")
+      #expect(try decode(line, .simulator) == .event(event), "\(line)")
+    }
+    #expect(
+      try decode(#"{"t":5,"type":"turn","direction":"next","input":"touch"}"#) == .event(Event(time: 5, .turn(.next))))
+    #expect(throws: EventDecoder.Failure.self) { try decode(#"{"t":6,"type":"dragToNotes","passage":"page"}"#) }
+  }
+
   @Test("a settle with the notes open says so; one without the field has them closed")
   func settledNotesOpen() throws {
     let cycle = SettleCycle(

@@ -98,7 +98,7 @@ struct EventCodingTests {
       (#"{"t":0,"type":"hinge","angle":"wide"}"#, 31, #"expected a number for 'angle' (degrees), found '"wide"}'"#),
       (
         #"{"t":0,"type":"flap"}"#, 15,
-        #"expected an event type (hinge, orientation, textSize, turn, goto, split, mark, notes, note, select, addToNotes, openChapter, back, sidebar, end), found "flap""#
+        #"expected an event type (hinge, orientation, textSize, turn, goto, split, mark, notes, note, select, addToNotes, dragToNotes, openChapter, back, sidebar, end), found "flap""#
       ),
       (#"{"t":0,"type":"hinge"}"#, 15, "expected an 'angle' field in a hinge sample, found none"),
       (#"{"type":"hinge","angle":3}"#, 1, "expected a 't' field (milliseconds), found none"),
@@ -120,7 +120,7 @@ struct EventCodingTests {
       throws: EventDecoder.Failure(
         column: 15,
         message:
-          #"expected an event type (hinge, orientation, textSize, turn, goto, split, mark, notes, note, select, addToNotes, openChapter, back, sidebar, end), found "status""#
+          #"expected an event type (hinge, orientation, textSize, turn, goto, split, mark, notes, note, select, addToNotes, dragToNotes, openChapter, back, sidebar, end), found "status""#
           + " — is this a simulator stream? pipe it to 'hingesim read'")
     ) { try decode(simulatorLine) }
     #expect(

@@ -60,7 +60,7 @@ struct TraceSourceTests {
         == "F:2:1: expected an angle from 0 to 180 degrees, found 200")
     #expect(
       error(ok + "\n" + #"{"t":10,"type":"fold","angle":20}"#)
-        == #"F:2:16: expected an event type (hinge, orientation, textSize, turn, goto, split, mark, notes, note, select, addToNotes, openChapter, back, sidebar, end), found "fold""#
+        == #"F:2:16: expected an event type (hinge, orientation, textSize, turn, goto, split, mark, notes, note, select, addToNotes, dragToNotes, openChapter, back, sidebar, end), found "fold""#
     )
     #expect(error("") == "F: expected at least one event, found an empty trace")
     #expect(error("\n# only a comment\n") == "F: expected at least one event, found an empty trace")

@@ -182,7 +182,9 @@ public struct EventDecoder: Sendable {
     case (.textSize?, _):
       kind = .textSize(try fieldReader.name("size", TextSize.self) { TextSize(name: $0) })
     case (.turn?, _):
-      kind = .turn(try fieldReader.name("direction", TurnDirection.self) { TurnDirection(rawValue: $0.lowercased()) })
+      kind = .turn(
+        try fieldReader.name("direction", TurnDirection.self) { TurnDirection(rawValue: $0.lowercased()) },
+        input: try fieldReader.optionalName("input", TurnInput.self) ?? .touch)
     case (.goto?, _):
       let offset = try fieldReader.integer("offset")
       guard offset >= 0 else {
@@ -223,6 +225,8 @@ public struct EventDecoder: Sendable {
       kind = .addToNotes
     case (.end?, _):
       kind = .end(try fieldReader.name("reason", EndReason.self) { EndReason(rawValue: $0) })
+    case (.dragToNotes?, _):
+      kind = .dragToNotes(try fieldReader.optionalName("passage", DragPassage.self) ?? .selection)
     case (.status?, .simulator):
       kind = .status(
         StatusChange(
@@ -267,8 +271,8 @@ public struct EventDecoder: Sendable {
     guard let kind else {
       let known =
         dialect == .input
-        ? "hinge, orientation, textSize, turn, goto, split, mark, notes, note, select, addToNotes, openChapter, back, sidebar, end"
-        : "hinge, status, pose, scene, regions, settled, orientation, textSize, turn, goto, split, mark, notes, note, select, addToNotes, openChapter, back, sidebar, end"
+        ? "hinge, orientation, textSize, turn, goto, split, mark, notes, note, select, addToNotes, dragToNotes, openChapter, back, sidebar, end"
+        : "hinge, status, pose, scene, regions, settled, orientation, textSize, turn, goto, split, mark, notes, note, select, addToNotes, dragToNotes, openChapter, back, sidebar, end"
       let hint =
         dialect == .input && EventType(rawValue: typeName).map(EventType.outputs.contains) == true
         ? " — is this a simulator stream? pipe it to 'hingesim read'" : ""

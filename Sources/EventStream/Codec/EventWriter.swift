@@ -31,7 +31,9 @@ public enum EventWriter {
     case .sample(let angle): w.field("angle", angle)
     case .orientation(let o): w.field("orientation", o.rawValue)
     case .textSize(let s): w.field("size", s.rawValue)
-    case .turn(let d): w.field("direction", d.rawValue)
+    case .turn(let d, let input):
+      w.field("direction", d.rawValue)
+      if input != .touch { w.field("input", input.rawValue) }
     case .goto(let offset): w.field("offset", offset)
     case .split(let s): w.field("split", s.rawValue)
     case .mark(let label): w.field("label", label)
@@ -45,6 +47,7 @@ public enum EventWriter {
       w.field("length", length)
     case .addToNotes: break
     case .end(let reason): w.field("reason", reason.rawValue)
+    case .dragToNotes(let passage): if passage != .selection { w.field("passage", passage.rawValue) }
     case .notesState(let n):
       w.field("change", n.change.rawValue)
       w.field("open", n.open)

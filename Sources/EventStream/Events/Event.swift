@@ -43,8 +43,8 @@ public enum EventKind: Sendable, Equatable {
   case orientation(Orientation)
   /// The Dynamic Type size changed.
   case textSize(TextSize)
-  /// The user turned a page.
-  case turn(TurnDirection)
+  /// The user turned a page: with a touch, or VoiceOver's three-finger swipe.
+  case turn(TurnDirection, input: TurnInput = .touch)
   /// The reader jumps to a UTF-16 offset.
   case goto(offset: Int)
   /// Split View in or out.
@@ -68,6 +68,9 @@ public enum EventKind: Sendable, Equatable {
   /// The run ended here, before its source did: the stream's last event. It is an input too,
   /// so a `--record`ed run replays to its own end (`EventLoop` stops at it).
   case end(EndReason)
+  /// A drag into the notes on screen: the selection (or the first line on screen) is dropped
+  /// at the notes' end, with Add to Notes' one-page rule.
+  case dragToNotes(DragPassage)
 
   // MARK: Simulator output
   /// A delivered hinge update (what `UIHingeInteraction` hands the app).
@@ -106,7 +109,7 @@ public enum EventKind: Sendable, Equatable {
   public var isInput: Bool {
     switch self {
     case .sample, .orientation, .textSize, .turn, .goto, .split, .mark, .notes, .note, .select, .addToNotes,
-      .openChapter, .back, .sidebar, .end:
+      .dragToNotes, .openChapter, .back, .sidebar, .end:
       true
     default: false
     }
@@ -115,16 +118,16 @@ public enum EventKind: Sendable, Equatable {
 
 /// The `type` of an event in JSON Lines: raw samples and delivered updates share `hinge`.
 public enum EventType: String, CaseIterable, Sendable {
-  case hinge, orientation, textSize, turn, goto, split, mark, notes, note, select, addToNotes, openChapter, back,
-    sidebar, end
+  case hinge, orientation, textSize, turn, goto, split, mark, notes, note, select, addToNotes, dragToNotes,
+    openChapter, back, sidebar, end
   case status, pose, scene, regions, settled
   case paginated, skipped, shown, timing, violation, selection, navigation
 
   /// The types an input trace may hold (`notes` is also the reader's output, as `hinge` is
   /// the simulator's).
   public static let inputs: [EventType] = [
-    .hinge, .orientation, .textSize, .turn, .goto, .split, .mark, .notes, .note, .select, .addToNotes, .openChapter,
-    .back, .sidebar, .end,
+    .hinge, .orientation, .textSize, .turn, .goto, .split, .mark, .notes, .note, .select, .addToNotes, .dragToNotes,
+    .openChapter, .back, .sidebar, .end,
   ]
   /// The types only the simulator and the reader emit.
   public static let outputs: [EventType] = [
@@ -152,6 +155,7 @@ extension EventKind {
     case .note: .note
     case .select: .select
     case .addToNotes: .addToNotes
+    case .dragToNotes: .dragToNotes
     case .selection: .selection
     case .status: .status
     case .pose: .pose

@@ -20,6 +20,9 @@ public enum NotesChange: String, Sendable, CaseIterable {
   case edit
   /// `addToNotes`: the selected text was appended (or, with no selection, nothing: `warning`).
   case add
+  /// `dragToNotes`: the dragged text was dropped at the notes' end (or, with nothing to drag
+  /// or no notes on screen, nothing: `warning`).
+  case drag
   /// A layout change moved the open notes (a sheet became notes beside the page, or back).
   case moved
 }

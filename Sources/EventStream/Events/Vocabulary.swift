@@ -49,6 +49,20 @@ public enum TurnDirection: String, Sendable, CaseIterable {
   case next, prev
 }
 
+/// How a page turn was asked for: a touch (a swipe or a tap on the turn controls), or
+/// VoiceOver's three-finger swipe (UIKit's `accessibilityScroll`). The reader turns the same
+/// way for both; never for the hinge (`turn-not-from-hinge`).
+public enum TurnInput: String, Sendable, CaseIterable {
+  case touch, voiceover
+}
+
+/// What a drag into the notes carries: the selection (as Add to Notes takes it), or the first
+/// line on screen (a drag that picks up a line without a selection first, as the knob's button
+/// does).
+public enum DragPassage: String, Sendable, CaseIterable {
+  case selection, firstLine
+}
+
 /// Split View (multitasking): which side of the fold the app is given, or off.
 public enum SplitMode: String, Sendable, CaseIterable {
   case left, right, off

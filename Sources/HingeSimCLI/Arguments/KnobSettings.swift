@@ -35,7 +35,8 @@ struct KnobSettings: Sendable, Equatable {
     settings.snap = args.flag("--snap")
     if let name = try args.option("--button-action") {
       guard let action = KnobButtonAction(name: name) else {
-        throw .usage("--button-action: expected rotate, text-size, turn, notes or sidebar, found '\(name)'")
+        throw .usage(
+          "--button-action: expected rotate, text-size, turn, notes, sidebar or drag-to-notes, found '\(name)'")
       }
       settings.buttonAction = action
     }

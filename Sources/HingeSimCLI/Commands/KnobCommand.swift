@@ -28,7 +28,8 @@ struct KnobCommand: Command {
       --degrees-per-step X   degrees per step (default: one full turn sweeps the range)
       --acceleration A       extra gain for fast turns (default 0: linear)
       --snap                 snap to detents at 0, 90 and 180 degrees
-      --button-action A      rotate (default), text-size, turn, notes or sidebar
+      --button-action A      rotate (default), text-size, turn, notes, sidebar or
+                             drag-to-notes (the first line on screen into the notes)
       --grab                 take the device from the desktop (released on exit, Ctrl-C too)
       --wait                 when the knob is unplugged, wait for it to come back
       --record FILE          write the mapped input (JSON Lines) — it replays to the same stream

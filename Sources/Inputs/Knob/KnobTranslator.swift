@@ -5,7 +5,8 @@ import Platform
 /// Turns knob inputs into stream inputs through a `KnobMapper`: an angle becomes a raw
 /// `hinge` sample, a button press its action (rotate toggles portrait ↔ landscapeLeft, text
 /// size steps on from Large, turn goes to the next page, notes opens and closes the notes,
-/// sidebar shows and hides the library's sidebar), `SYN_DROPPED` a warning.
+/// sidebar shows and hides the library's sidebar, drag-to-notes drags the first line on screen
+/// into the notes — opening them first), `SYN_DROPPED` a warning.
 ///
 /// Shared by the live device and recording replays, so both map the same way.
 struct KnobTranslator {
@@ -52,6 +53,13 @@ struct KnobTranslator {
       case .button(_, .toggleSidebar):
         sidebarShown.toggle()
         events.append(Event(time: time, .sidebar(sidebarShown ? .show : .hide)))
+      case .button(_, .dragToNotes):
+        // A drop needs the notes on screen: the first press opens them.
+        if !notesOpen {
+          notesOpen = true
+          events.append(Event(time: time, .notes(.open)))
+        }
+        events.append(Event(time: time, .dragToNotes(.firstLine)))
       case .dropped:
         warn(
           "warning: the kernel dropped knob events at t = \(NumberFormat.ms(time)) ms "

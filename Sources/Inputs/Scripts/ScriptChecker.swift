@@ -144,7 +144,8 @@ struct ScriptChecker {
     case .hold(let duration), .jitter(_, let duration):
       advance(duration)
       return CompiledScript.sampleCount(durationMs: duration, rateHz: state.rateHz)
-    case .rotate, .textSize, .turn, .goto, .split, .mark, .notes, .note, .addToNotes, .openChapter, .back, .sidebar:
+    case .rotate, .textSize, .turn, .goto, .split, .mark, .notes, .note, .addToNotes, .dragToNotes, .openChapter, .back,
+      .sidebar:
       return 1
     case .select(let offset, let length):
       if let textLength = options.textLength, offset + length > textLength {
@@ -239,6 +240,7 @@ struct ScriptChecker {
     case .note: "note"
     case .select: "select"
     case .addToNotes: "add-to-notes"
+    case .dragToNotes: "drag-to-notes"
     }
   }
 

@@ -39,8 +39,8 @@ public struct ScriptCommand: Sendable, Equatable {
     case rotate(Orientation)
     /// `text-size <category>`.
     case textSize(TextSize)
-    /// `turn next|prev`.
-    case turn(TurnDirection)
+    /// `turn next|prev [voiceover]`: a touch, or VoiceOver's three-finger swipe.
+    case turn(TurnDirection, input: TurnInput = .touch)
     /// `goto <offset>`.
     case goto(offset: Int)
     /// `split left|right|off`.
@@ -69,6 +69,9 @@ public struct ScriptCommand: Sendable, Equatable {
     case select(offset: Int, length: Int)
     /// `add-to-notes`: appends the selection to the notes.
     case addToNotes
+    /// `drag-to-notes [first-line]`: drags the selection (or the first line on screen) into the
+    /// notes.
+    case dragToNotes(DragPassage)
   }
 
   /// The `start` position: a named pose or an angle.

@@ -23,8 +23,8 @@ public struct ScriptParser: Sendable {
   public static let commandNames = [
     "start", "angle", "open", "fold", "close", "wait", "hold", "rotate", "text-size", "turn",
     "goto",
-    "split", "jitter", "repeat", "mark", "rate", "seed", "notes", "note", "select", "add-to-notes", "open-chapter",
-    "back", "sidebar",
+    "split", "jitter", "repeat", "mark", "rate", "seed", "notes", "note", "select", "add-to-notes", "drag-to-notes",
+    "open-chapter", "back", "sidebar",
   ]
 
   /// The file name used in errors.
@@ -299,7 +299,16 @@ struct ScriptParserState {
           expecting: "a text size (xSmall, small, medium, large, xLarge, xxLarge, xxxLarge, AX1 … AX5)"
         ) { TextSize(name: $0) })
     case "turn":
-      kind = .turn(try word(after: "turn", expecting: "'next' or 'prev'") { TurnDirection(rawValue: $0.lowercased()) })
+      let direction = try word(after: "turn", expecting: "'next' or 'prev'") {
+        TurnDirection(rawValue: $0.lowercased())
+      }
+      var input = TurnInput.touch
+      if !peek.endsCommand {
+        input = try word(
+          after: "turn \(direction.rawValue)", expecting: "'voiceover' (VoiceOver's three-finger swipe) or the end"
+        ) { ["voiceover", "--voiceover"].contains($0.lowercased()) ? .voiceover : nil }
+      }
+      kind = .turn(direction, input: input)
     case "goto":
       let offset = try word(after: "goto", expecting: "a character offset (an integer ≥ 0)") { text in
         Int(text).flatMap { $0 >= 0 ? $0 : nil }
@@ -392,6 +401,14 @@ struct ScriptParserState {
       kind = .select(offset: offset, length: length)
     case "add-to-notes", "addtonotes":
       kind = .addToNotes
+    case "drag-to-notes", "dragtonotes":
+      var passage = DragPassage.selection
+      if !peek.endsCommand {
+        passage = try word(after: "drag-to-notes", expecting: "'first-line' or the end of the command") {
+          ["first-line", "firstline"].contains($0.lowercased()) ? .firstLine : nil
+        }
+      }
+      kind = .dragToNotes(passage)
     default:
       var message =
         "expected a command (\(ScriptParser.commandNames.joined(separator: ", "))), found \(head.found)"

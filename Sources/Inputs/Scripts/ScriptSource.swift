@@ -180,7 +180,7 @@ public struct ScriptSource: EventSource {
       startSpan(.jitter(amplitude), to: angle, durationMs: d, minimum: 0)
     case .rotate(let o): return Event(time: now, .orientation(o))
     case .textSize(let size): return Event(time: now, .textSize(size))
-    case .turn(let direction): return Event(time: now, .turn(direction))
+    case .turn(let direction, let input): return Event(time: now, .turn(direction, input: input))
     case .goto(let offset): return Event(time: now, .goto(offset: offset))
     case .split(let mode): return Event(time: now, .split(mode))
     case .mark(let label): return Event(time: now, .mark(label))
@@ -191,6 +191,7 @@ public struct ScriptSource: EventSource {
     case .note(let text): return Event(time: now, .note(text))
     case .select(let offset, let length): return Event(time: now, .select(offset: offset, length: length))
     case .addToNotes: return Event(time: now, .addToNotes)
+    case .dragToNotes(let passage): return Event(time: now, .dragToNotes(passage))
     case .rate(let hz): rateHz = hz
     case .seed(let seed): noise = SeededNoise(seed: seed)
     case .repeatBlock(let count, let body, let producesEvents):

@@ -10,8 +10,9 @@ import EventStream
 /// once instead of passing through a wrong one), then every event of the window, unchanged
 /// except for the shift. Nothing at or after `from` is dropped and nothing is made up: a state
 /// the source never set before `from` is not reconstructed. Turns and marks before `from` are
-/// history, not state, and are dropped; so are `note` and `addToNotes` — the notes text an Add
-/// to Notes leaves depends on the reader's pages, which a source does not know. The source is
+/// history, not state, and are dropped; so are `note`, `addToNotes` and `dragToNotes` — the notes
+/// text an Add to Notes or a drag leaves depends on the reader's pages, which a source does not
+/// know. The source is
 /// not read past `to`.
 ///
 /// ```swift

@@ -10,9 +10,12 @@ public enum KnobButtonAction: String, Sendable, Hashable, CaseIterable {
   case toggleNotes = "notes"
   /// Show the library's sidebar, or hide it when shown.
   case toggleSidebar = "sidebar"
+  /// Drag the first line on screen into the notes (opening them first when they are closed).
+  case dragToNotes = "drag-to-notes"
 
   /// Parses `rotate`, `text-size` (or `textsize`, `next-text-size`), `turn` (or `turn-next`,
-  /// `next`), `notes` (or `toggle-notes`) and `sidebar` (or `toggle-sidebar`, `library`).
+  /// `next`), `notes` (or `toggle-notes`), `sidebar` (or `toggle-sidebar`, `library`) and
+  /// `drag-to-notes` (or `drag`).
   public init?(name: String) {
     switch name.lowercased() {
     case "rotate": self = .rotate
@@ -20,6 +23,7 @@ public enum KnobButtonAction: String, Sendable, Hashable, CaseIterable {
     case "turn", "turn-next", "turnnext", "next": self = .turnNext
     case "notes", "toggle-notes", "togglenotes": self = .toggleNotes
     case "sidebar", "toggle-sidebar", "togglesidebar", "library": self = .toggleSidebar
+    case "drag-to-notes", "dragtonotes", "drag": self = .dragToNotes
     default: return nil
     }
   }

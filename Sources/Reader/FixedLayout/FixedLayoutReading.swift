@@ -54,7 +54,7 @@ struct FixedLayoutReading: MainThreadWork {
       let done = StreamTime.adding(redrawMs, to: now)
       rules.refolded(layout, for: request, cause: event, at: done, into: &events)
       return events.isEmpty ? nil : MainThreadJob(events: events, done: done)
-    case .turn(let direction): rules.turned(direction, cause: event, at: now, into: &output)
+    case .turn(let direction, _): rules.turned(direction, cause: event, at: now, into: &output)
     case .goto(let page): rules.wentTo(page, cause: event, at: now, into: &output)
     default: preconditionFailure("the fixed-layout reader handles settled, regions, turn and goto, not \(event.kind)")
     }

@@ -39,12 +39,13 @@ public enum EventText {
     case .textSize(let s): "text size  \(s.rawValue)"
     case .split(let s): "split      \(s.rawValue)"
     case .mark(let label): "mark       \(InputText.escaped(label))"
-    case .turn(let d): "turn       \(d.rawValue)"
+    case .turn(let d, let input): "turn       \(d.rawValue)" + (input == .voiceover ? " (VoiceOver)" : "")
     case .goto(let offset): "goto       \(offset)"
     case .notes(let action): "notes      \(action.rawValue)"
     case .note(let text): "note       “\(InputText.excerpt(text))” (\(text.utf16.count) units)"
     case .select(let offset, let length): "select     \(length) units from \(offset)"
     case .addToNotes: "add to notes"
+    case .dragToNotes(let passage): "drag to notes" + (passage == .firstLine ? " (the first line on screen)" : "")
     case .notesState(let n): notesSummary(n)
     case .selection(let s):
       "selection  "

@@ -64,6 +64,25 @@ import Testing
     #expect(KnobButtonAction(name: "toggle-sidebar") == .toggleSidebar)
   }
 
+  /// `--button-action drag-to-notes`: the press opens the notes (a drop needs them on screen)
+  /// and drags the first line on screen into them — open wide, beside the page.
+  @Test func aButtonMappedToDragToNotesDropsTheFirstLine() {
+    let r = CLIHarness.run([
+      "knob", "--replay", TestSupport.packageRoot + "/traces/knob-powermate.evemu", "--button-action",
+      "drag-to-notes", "--speed", "100", "--json",
+    ])
+    #expect(r.code == 0, "\(r.stderr)")
+    let lines = r.stdout.split(separator: "\n")
+    #expect(
+      lines.filter { $0.contains(#""type":"dragToNotes""#) || $0.contains(#""notes":"open""#) } == [
+        #"{"t":2850,"type":"notes","notes":"open"}"#, #"{"t":2850,"type":"dragToNotes","passage":"firstLine"}"#,
+      ])
+    let dropped = lines.first { $0.contains(#""change":"drag""#) }
+    #expect(dropped?.contains(#""shownAs":"beside""#) == true && dropped?.contains("warning") == false, "\(r.stdout)")
+    #expect(!lines.contains { $0.contains(#""type":"violation""#) })
+    #expect(KnobButtonAction(name: "drag") == .dragToNotes)
+  }
+
   @Test func aBadRecordingNamesTheLine() {
     let path = TestSupport.temporaryFile("E: 0.000000 0002 0007 x2\n", suffix: ".evemu")
     let captured = CapturedContext()

@@ -32,7 +32,7 @@ import Testing
     ),
     (
       "start closed\nopne to 90 over 1s\n",
-      "bad.hinge:2:1: expected a command (start, angle, open, fold, close, wait, hold, rotate, text-size, turn, goto, split, jitter, repeat, mark, rate, seed, notes, note, select, add-to-notes, open-chapter, back, sidebar), found 'opne'; did you mean 'open'?"
+      "bad.hinge:2:1: expected a command (start, angle, open, fold, close, wait, hold, rotate, text-size, turn, goto, split, jitter, repeat, mark, rate, seed, notes, note, select, add-to-notes, drag-to-notes, open-chapter, back, sidebar), found 'opne'; did you mean 'open'?"
     ),
     (
       "start closed\nopen to 90 over 1s bouncy\n",
@@ -80,7 +80,7 @@ import Testing
     ),
     (
       "start closed\nturn next now\n",
-      "bad.hinge:2:11: expected the end of the 'turn' command, found 'now'"
+      "bad.hinge:2:11: expected 'voiceover' (VoiceOver's three-finger swipe) or the end after 'turn next', found 'now'"
     ),
     (
       "start closed\n}\n",

@@ -149,7 +149,7 @@ public final class BrowserDriver: @unchecked Sendable {
   private func hook(for event: Event) -> String? {
     switch event.kind {
     case .textSize(let size): textStyle(size).map { Self.textSizeHook(size, $0) }
-    case .turn(let direction):
+    case .turn(let direction, _):
       "window.dispatchEvent(new CustomEvent('hingesim:turn', {detail: {direction: '\(direction.rawValue)'}}))"
     case .goto(let offset):
       "window.dispatchEvent(new CustomEvent('hingesim:goto', {detail: {offset: \(offset)}}))"
