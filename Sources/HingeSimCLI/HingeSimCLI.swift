@@ -51,6 +51,9 @@ public enum HingeSimCLI {
     defer {
       context.stdout.flush()
       context.stderr.flush()
+      // A command's own stop (a duration reached, a closed output) ends with it: a later run
+      // on this thread — another test's, in-process — must not see it.
+      StopRequest.clearThisThread()
     }
     var rest = Array(arguments.dropFirst())
     guard let name = rest.first, !["-h", "--help", "help"].contains(name) else {
