@@ -9,7 +9,7 @@ public final class TCPSocket: @unchecked Sendable {
   public let fd: Int32
   private var closed = false
 
-  private init(fd: Int32) { self.fd = fd }
+  init(fd: Int32) { self.fd = fd }
 
   /// Connects to `host:port` (numeric or a name), trying each address `getaddrinfo` gives.
   public static func connect(host: String, port: Int) -> Result<TCPSocket, POSIXErrno> {

@@ -51,6 +51,7 @@ struct WebCommand: Command {
     """
 
   static func run(_ args: inout Arguments, _ context: CommandContext) throws(CLIError) -> ExitCode {
+    if let reader = try args.option("--reader") { return try PDFJSWeb.run(reader: reader, &args, context) }
     let url = try args.option("--url")
     let appLogPath = try args.option("--app-log")
     let screenshotDirectory = try args.option("--screenshots")

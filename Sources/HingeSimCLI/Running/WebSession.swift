@@ -30,7 +30,7 @@ struct WebSession {
   }
 
   /// Writes the app log's `sync`: the page's clock at the stream's t = 0.
-  mutating func begin(driver: BrowserDriver, textLength: Int, browser: String) {
+  mutating func begin(driver: BrowserDriver, textLength: Int, browser: String, app: String = "hingesim web reader") {
     guard let clock = driver.pageClockAtStart else { return }
     pageClockAtStart = clock.pageMs
     var sync = JSONObjectWriter()
@@ -38,7 +38,7 @@ struct WebSession {
     sync.field("type", "sync")
     sync.field("scriptTime", 0)
     sync.field("textLength", textLength)
-    sync.field("app", "hingesim web reader in \(browser) (clock read in \(NumberFormat.ms(clock.roundTripMs)) ms)")
+    sync.field("app", "\(app) in \(browser) (clock read in \(NumberFormat.ms(clock.roundTripMs)) ms)")
     sync.close()
     appLog.write(bytes: sync.bytes + [UInt8(ascii: "\n")])
   }
