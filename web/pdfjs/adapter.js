@@ -6,22 +6,24 @@ window.addEventListener("DOMContentLoaded", async () => {
   await app.initializedPromise;
   const bus = app.eventBus, report = (type, fields) =>
     window.hingesimReport(JSON.stringify({ t: performance.now(), type, ...fields }));
-  const box = (r) => ({ x: r.x, y: r.y, width: r.width, height: r.height });
-  const frame = () => report("frame", { width: innerWidth, height: innerHeight });
+  const box = (d, r = d.getBoundingClientRect()) => // the page without PDF.js's 9-px border
+    ({ x: r.x + d.clientLeft, y: r.y + d.clientTop, width: d.clientWidth, height: d.clientHeight }), frame = () =>
+    report("frame", { width: innerWidth, height: innerHeight });
   let last = "";
   const shown = () => {
     const viewer = app.pdfViewer, place = viewer.currentPageNumber - 1;
     if (!viewer.pagesCount || place < 0) return;
     const top = viewer.getPageView(place).div.getBoundingClientRect().top;  // the current row
-    const row = viewer._getVisiblePages().views.map((v) => [v.id - 1, v.view.div.getBoundingClientRect()])
-      .filter(([, r]) => Math.abs(r.top - top) < 1).sort((a, b) => a[1].x - b[1].x).slice(0, 2);
-    if (!row.length) return;  // mid-scroll: the current page not laid out yet
+    const row = viewer._getVisiblePages().views.map((v) => [v.id - 1, v.view.div])
+      .filter(([, d]) => Math.abs(d.getBoundingClientRect().top - top) < 1).map(([p, d]) => [p, box(d)])
+      .sort((a, b) => a[1].x - b[1].x).slice(0, 2);
+    if (!row.length) return; // mid-scroll: the current page is not laid out yet
     const line = { offset: place, pages: row.map(([p]) => p), ranges: row.map(([p]) => [p, p + 1]),
-      pageCount: viewer.pagesCount, layout: row.length === 2 ? "spread" : "single", frames: row.map(([, r]) => box(r)), notes: "sheet" };
+      pageCount: viewer.pagesCount, layout: row.length === 2 ? "spread" : "single", frames: row.map(([, r]) => r), notes: "sheet" };
     const key = JSON.stringify(line);
     if (key !== last) { last = key; report("shown", line); }
   };
-  const paginated = () => { const r = app.pdfViewer.getPageView(app.pdfViewer.currentPageNumber - 1).div.getBoundingClientRect();
+  const paginated = () => { const r = box(app.pdfViewer.getPageView(app.pdfViewer.currentPageNumber - 1).div);
     report("paginated", { pageWidth: r.width, pageHeight: r.height, pageCount: app.pdfViewer.pagesCount, ms: 0 }); };
   for (const name of ["pagesinit", "scalechanging"]) bus.on(name, () => { paginated(); shown(); });
   for (const name of ["pagechanging", "spreadmodechanged", "updateviewarea"]) bus.on(name, shown);

@@ -48,7 +48,7 @@ struct WebCommand: Command {
     66 no browser or source; 74 the browser failed or died, or a write failed (what was
     written so far is kept).
 
-    """
+    """ + PDFJSWeb.usage
 
   static func run(_ args: inout Arguments, _ context: CommandContext) throws(CLIError) -> ExitCode {
     if let reader = try args.option("--reader") { return try PDFJSWeb.run(reader: reader, &args, context) }

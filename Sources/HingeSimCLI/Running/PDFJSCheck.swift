@@ -10,7 +10,8 @@ import Reader
 /// that layout), each with the settle's reader width and fold; the states of a burst, before its
 /// settle, are transient and not judged. The place is the page the reader was on before the layout changed — PDF.js
 /// moving the reader to another page on a resize is the place lost — and only a page turn of
-/// the script moves it (to what the page shows next). A settle with no `shown` by then is
+/// the script moves it: each turn to the next state the page shows (two quick turns whose states
+/// arrive late still move it twice), until the layout changes again. A settle with no `shown` by then is
 /// `pdf-shown`: nothing on screen for that layout.
 struct PDFJSCheck {
   /// One broken rule.
@@ -43,7 +44,7 @@ struct PDFJSCheck {
     var place = 0
     var nextShown = 0
     var nextTurn = 0
-    var followTurn = false
+    var pendingTurns = 0
     var last: (time: Double, line: Int, shown: Shown)?
     settleCount = settles.count
     /// Moves through the page's states and the script's turns up to `time` (`inclusive`: states at
@@ -51,13 +52,13 @@ struct PDFJSCheck {
     func walk(to time: Double, inclusive: Bool, judge: ((time: Double, line: Int, shown: Shown)) -> Void) {
       while nextShown < shown.count, inclusive ? shown[nextShown].time <= time : shown[nextShown].time < time {
         while nextTurn < turns.count, turns[nextTurn] <= shown[nextShown].time {
-          followTurn = true
+          pendingTurns += 1
           nextTurn += 1
         }
         let state = shown[nextShown]
-        if followTurn {
+        if pendingTurns > 0 {
           place = state.shown.offset
-          followTurn = false
+          pendingTurns -= 1
         }
         last = state
         nextShown += 1
@@ -96,6 +97,8 @@ struct PDFJSCheck {
       }
       judge(resting)
       walk(to: end, inclusive: false, judge: judge)
+      // A turn the page showed nothing for (at either end of the document) moves nothing later.
+      pendingTurns = 0
     }
   }
 }

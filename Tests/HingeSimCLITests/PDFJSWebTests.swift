@@ -1,0 +1,71 @@
+import EventStream
+import Platform
+import TestSupport
+import Testing
+
+@testable import HingeSimCLI
+
+/// `web --reader pdfjs`: what is refused before anything starts (no browser needed), and one
+/// short run of Mozilla's PDF.js in Chromium whose log is checked against what poppler and the
+/// profile say, not against the page.
+struct PDFJSWebTests {
+  static let pdf = "texts/pdf-sample.pdf"
+
+  /// docs/pdfjs.md shows the adapter as it is, and it stays within "30 lines".
+  @Test func theDocsShowTheAdapterVerbatim() throws {
+    let adapter = try #require(POSIX.readSmallFile(TestSupport.packageRoot + "/web/pdfjs/adapter.js"))
+    let docs = try #require(POSIX.readSmallFile(TestSupport.packageRoot + "/docs/pdfjs.md"))
+    #expect(docs.contains("```js\n" + adapter + "```"))
+    #expect(adapter.split(separator: "\n").filter { !$0.hasPrefix("//") }.count <= 30)
+  }
+
+  @Test func badCommandLinesAreRefusedBeforeAnythingStarts() {
+    let cases: [([String], Int32, String)] = [
+      (["web", "--reader", "okular", "--pdf", Self.pdf], 64, "--reader: expected pdfjs"),
+      (["web", "--reader", "pdfjs"], 64, "needs --pdf FILE"),
+      (["web", "--reader", "pdfjs", "--pdf", Self.pdf, "--spread", "both"], 64, "--spread: expected none, odd or even"),
+      (["web", "--reader", "pdfjs", "--pdf", Self.pdf, "--zoom", "5%"], 64, "--zoom: expected"),
+      (["web", "--reader", "pdfjs", "--pdf", "texts/none.pdf"], 66, "texts/none.pdf"),
+      (["web", "--reader", "pdfjs", "--pdf", "texts/sample-chapter.txt"], 65, "expected a PDF"),
+      (["web", "--reader", "pdfjs", "--pdf", Self.pdf, "--pdfjs", "/nonexistent"], 69, "install Debian's libjs-pdf"),
+    ]
+    for (arguments, code, message) in cases {
+      let result = CLIHarness.run(arguments)
+      #expect(result.code == code, "\(arguments): \(result.stderr)")
+      #expect(result.stderr.contains(message), "\(arguments): \(result.stderr)")
+    }
+  }
+
+  /// Closed, portrait, odd spreads at page fit: PDF.js shows pages 1–2 side by side in the
+  /// closed frame the profile gives (382×620) and the log says so; the PDF has 10 pages
+  /// (poppler). Its spread is centred in its scroll area, not on the reader's middle: the verdict
+  /// names `pdf-spread-centred`, and nothing else.
+  @Test(.enabled(if: PathLookup.find("chromium") != nil && POSIX.isReadable("/usr/share/javascript/pdf/build/pdf.js"),
+    "needs Debian's chromium and libjs-pdf (bin/test installs them)"))
+  func pdfjsOpensTheDocumentAndItsLogIsHeldToThePDFRules() throws {
+    let directory = try #require(POSIX.temporaryDirectory(prefix: "hingesim-pdfjs-test"))
+    defer { Directory.removeTree(directory) }
+    let script = directory + "/closed.hinge"
+    #expect(WholeFile.replace(script, with: Array("start closed portrait\nwait 700ms\n".utf8)))
+    let log = directory + "/app.jsonl"
+    let result = CLIHarness.run([
+      "web", "--reader", "pdfjs", "--pdf", Self.pdf, script, "--spread", "odd", "--zoom", "page-fit",
+      "--app-log", log, "--quiet-ms", "500",
+    ])
+    let lines = (POSIX.readSmallFile(log) ?? "").split(separator: "\n").compactMap { try? JSONValue.parse(Array($0.utf8)) }
+    #expect(lines.first?["type"] == .string("sync"))
+    #expect(lines.first?["textLength"] == .number(10))
+    let frames = lines.filter { $0["type"] == .string("frame") }
+    #expect(frames.last?["width"] == .number(382) && frames.last?["height"] == .number(620), "\(frames)")
+    let shown = lines.filter { $0["type"] == .string("shown") }
+    #expect(shown.last?["pages"] == .array([.number(0), .number(1)]), "\(shown)")
+    #expect(shown.last?["layout"] == .string("spread"))
+    #expect(result.code == 1, "\(result.stderr)\n\(result.stdout)")
+    #expect(result.stdout.contains("FAIL  PDF.js on"), "\(result.stdout)")
+    let rules = Set(result.stdout.split(separator: "\n").compactMap { line in
+      line.split(separator: " ").first { $0.hasPrefix("pdf-") }.map { String($0.dropLast()) }
+    })
+    #expect(rules == ["pdf-spread-centred"], "\(result.stdout)")
+    #expect(result.stderr.contains("app log \(log)"))
+  }
+}
