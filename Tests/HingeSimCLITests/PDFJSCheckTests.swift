@@ -1,4 +1,5 @@
 import EventStream
+import AppLogs
 import Reader
 import Testing
 

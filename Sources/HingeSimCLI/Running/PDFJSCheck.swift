@@ -1,4 +1,5 @@
 import EventStream
+import AppLogs
 import Reader
 
 /// Holds a PDF reader's app log (PDF.js under `web --reader pdfjs`) to the fixed-layout

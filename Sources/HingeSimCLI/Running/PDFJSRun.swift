@@ -1,6 +1,7 @@
 import Backends
 import EventStream
 import Platform
+import AppLogs
 import Reader
 import Reports
 import Simulator
