@@ -26,7 +26,8 @@ struct LoopbackFileServerTests {
     let answer = try #require(Self.ask("GET /pdfjs/viewer.html?file=/document.pdf HTTP/1.1\r\nHost: x\r\n\r\n"))
     #expect(answer.status == 200)
     #expect(answer.body == "<p>viewer</p>")
-    let pdf = try #require(HTTPRequestHead.answer(to: Array("GET /document.pdf HTTP/1.1\r\n\r\n".utf8), limit: 1024, routes: Self.routes))
+    let pdf = try #require(
+      HTTPRequestHead.answer(to: Array("GET /document.pdf HTTP/1.1\r\n\r\n".utf8), limit: 1024, routes: Self.routes))
     #expect(String(decoding: pdf.bytes, as: UTF8.self).contains("Content-Type: application/pdf\r\n"))
     #expect(Self.ask("HEAD /document.pdf HTTP/1.1\r\n\r\n")?.body == "")  // HEAD: the headers only
   }

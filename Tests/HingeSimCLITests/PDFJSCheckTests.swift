@@ -1,5 +1,5 @@
-import EventStream
 import AppLogs
+import EventStream
 import Reader
 import Testing
 
@@ -27,7 +27,8 @@ struct PDFJSCheckTests {
   static func shown(_ t: Double, place: Int, pages: [Int], frames: [(Double, Double)]) -> String {
     let boxes = frames.map { #"{"x":\#($0.0),"y":20,"width":\#($0.1 - $0.0),"height":500}"# }
     let layout = pages.count == 2 ? "spread" : "single"
-    return #"{"t":\#(t),"type":"shown","offset":\#(place),"pages":\#(pages),"ranges":\#(pages.map { [$0, $0 + 1] }),"pageCount":10,"layout":"\#(layout)","frames":[\#(boxes.joined(separator: ","))],"notes":"sheet"}"#
+    return
+      #"{"t":\#(t),"type":"shown","offset":\#(place),"pages":\#(pages),"ranges":\#(pages.map { [$0, $0 + 1] }),"pageCount":10,"layout":"\#(layout)","frames":[\#(boxes.joined(separator: ","))],"notes":"sheet"}"#
   }
 
   static func check(_ lines: [String], settles: [PDFJSCheck.Settle], turns: [Double] = []) throws -> PDFJSCheck {
@@ -91,9 +92,10 @@ struct PDFJSCheckTests {
     ]
     let result = try Self.check(lines, settles: [Self.settle(at: 500)])
     #expect(result.findings.isEmpty)
-    let late = try Self.check(Array(lines.reversed()).enumerated().map { i, _ in
-      Self.shown(1100 + Double(i) * 200, place: 0, pages: [0], frames: i == 0 ? [(20, 420)] : [(300, 700)])
-    }, settles: [Self.settle(at: 150)])
+    let late = try Self.check(
+      Array(lines.reversed()).enumerated().map { i, _ in
+        Self.shown(1100 + Double(i) * 200, place: 0, pages: [0], frames: i == 0 ? [(20, 420)] : [(300, 700)])
+      }, settles: [Self.settle(at: 150)])
     #expect(late.findings.map(\.rule) == ["pdf-fold-clear"])
   }
 

@@ -23,7 +23,9 @@ struct PDFJSWebTests {
     let cases: [([String], Int32, String)] = [
       (["web", "--reader", "okular", "--pdf", Self.pdf], 64, "--reader: expected pdfjs"),
       (["web", "--reader", "pdfjs"], 64, "needs --pdf FILE"),
-      (["web", "--reader", "pdfjs", "--pdf", Self.pdf, "--spread", "both"], 64, "--spread: expected none, odd or even"),
+      (
+        ["web", "--reader", "pdfjs", "--pdf", Self.pdf, "--spread", "both"], 64, "--spread: expected none, odd or even"
+      ),
       (["web", "--reader", "pdfjs", "--pdf", Self.pdf, "--zoom", "5%"], 64, "--zoom: expected"),
       (["web", "--reader", "pdfjs", "--pdf", "texts/none.pdf"], 66, "texts/none.pdf"),
       (["web", "--reader", "pdfjs", "--pdf", "texts/sample-chapter.txt"], 65, "expected a PDF"),
@@ -40,8 +42,10 @@ struct PDFJSWebTests {
   /// closed frame the profile gives (382×620) and the log says so; the PDF has 10 pages
   /// (poppler). Its spread is centred in its scroll area, not on the reader's middle: the verdict
   /// names `pdf-spread-centred`, and nothing else.
-  @Test(.enabled(if: PathLookup.find("chromium") != nil && POSIX.isReadable("/usr/share/javascript/pdf/build/pdf.js"),
-    "needs Debian's chromium and libjs-pdf (bin/test installs them)"))
+  @Test(
+    .enabled(
+      if: PathLookup.find("chromium") != nil && POSIX.isReadable("/usr/share/javascript/pdf/build/pdf.js"),
+      "needs Debian's chromium and libjs-pdf (bin/test installs them)"))
   func pdfjsOpensTheDocumentAndItsLogIsHeldToThePDFRules() throws {
     let directory = try #require(POSIX.temporaryDirectory(prefix: "hingesim-pdfjs-test"))
     defer { Directory.removeTree(directory) }
@@ -52,7 +56,9 @@ struct PDFJSWebTests {
       "web", "--reader", "pdfjs", "--pdf", Self.pdf, script, "--spread", "odd", "--zoom", "page-fit",
       "--app-log", log, "--quiet-ms", "500",
     ])
-    let lines = (POSIX.readSmallFile(log) ?? "").split(separator: "\n").compactMap { try? JSONValue.parse(Array($0.utf8)) }
+    let lines = (POSIX.readSmallFile(log) ?? "").split(separator: "\n").compactMap {
+      try? JSONValue.parse(Array($0.utf8))
+    }
     #expect(lines.first?["type"] == .string("sync"))
     #expect(lines.first?["textLength"] == .number(10))
     let frames = lines.filter { $0["type"] == .string("frame") }
@@ -62,9 +68,10 @@ struct PDFJSWebTests {
     #expect(shown.last?["layout"] == .string("spread"))
     #expect(result.code == 1, "\(result.stderr)\n\(result.stdout)")
     #expect(result.stdout.contains("FAIL  PDF.js on"), "\(result.stdout)")
-    let rules = Set(result.stdout.split(separator: "\n").compactMap { line in
-      line.split(separator: " ").first { $0.hasPrefix("pdf-") }.map { String($0.dropLast()) }
-    })
+    let rules = Set(
+      result.stdout.split(separator: "\n").compactMap { line in
+        line.split(separator: " ").first { $0.hasPrefix("pdf-") }.map { String($0.dropLast()) }
+      })
     #expect(rules == ["pdf-spread-centred"], "\(result.stdout)")
     #expect(result.stderr.contains("app log \(log)"))
   }

@@ -41,7 +41,8 @@ enum PDFJSWeb {
 
   static func run(reader: String, _ args: inout Arguments, _ context: CommandContext) throws(CLIError) -> ExitCode {
     guard reader == "pdfjs" else {
-      throw .usage("--reader: expected pdfjs (the bundled web reader is the default), found \(InputText.excerpt(reader))")
+      throw .usage(
+        "--reader: expected pdfjs (the bundled web reader is the default), found \(InputText.excerpt(reader))")
     }
     guard let pdfPath = try args.option("--pdf") else { throw .usage("web --reader pdfjs needs --pdf FILE") }
     let spread = try args.option("--spread") ?? "none"
@@ -50,7 +51,9 @@ enum PDFJSWeb {
     }
     let zoom = try args.option("--zoom") ?? "auto"
     guard ["auto", "page-fit", "page-width", "page-actual"].contains(zoom) || zoomPercent(zoom) != nil else {
-      throw .usage("--zoom: expected auto, page-fit, page-width, page-actual or a percentage 10–1000, found \(InputText.excerpt(zoom))")
+      throw .usage(
+        "--zoom: expected auto, page-fit, page-width, page-actual or a percentage 10–1000, found \(InputText.excerpt(zoom))"
+      )
     }
     let pdfjs = try args.option("--pdfjs") ?? defaultPDFJS
     let appLogPath = try args.option("--app-log")

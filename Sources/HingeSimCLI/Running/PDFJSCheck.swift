@@ -1,5 +1,5 @@
-import EventStream
 import AppLogs
+import EventStream
 import Reader
 
 /// Holds a PDF reader's app log (PDF.js under `web --reader pdfjs`) to the fixed-layout
@@ -93,7 +93,8 @@ struct PDFJSCheck {
         findings.append(
           Finding(
             line: 0, time: settle.time, rule: "pdf-shown",
-            message: "nothing was shown for the layout settled at \(NumberFormat.ms(settle.time)) ms", state: described))
+            message: "nothing was shown for the layout settled at \(NumberFormat.ms(settle.time)) ms", state: described)
+        )
         continue
       }
       judge(resting)

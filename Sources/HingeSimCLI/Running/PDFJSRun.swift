@@ -1,7 +1,7 @@
+import AppLogs
 import Backends
 import EventStream
 import Platform
-import AppLogs
 import Reader
 import Reports
 import Simulator
@@ -90,19 +90,22 @@ enum PDFJSRun {
       try page.navigate(url)
       guard
         try page.wait(
-          until: "!!(window.PDFViewerApplication && PDFViewerApplication.pdfViewer && PDFViewerApplication.pdfViewer.pagesCount > 0)",
+          until:
+            "!!(window.PDFViewerApplication && PDFViewerApplication.pdfViewer && PDFViewerApplication.pdfViewer.pagesCount > 0)",
           timeoutMs: PDFJSWeb.openTimeoutMs)
       else {
         let asked = server.served.map { "\($0.path) \($0.status)" }.suffix(12).joined(separator: ", ")
         throw .io(
-          "PDF.js did not open \(setup.pdfPath) within \(Int(PDFJSWeb.openTimeoutMs / 1000)) s (the server answered: \(asked))")
+          "PDF.js did not open \(setup.pdfPath) within \(Int(PDFJSWeb.openTimeoutMs / 1000)) s (the server answered: \(asked))"
+        )
       }
       let driver = BrowserDriver(page: page, startMs: MonotonicClock.nowMs())
       try driver.synchronize()
       let clock = LiveClock()
       driver.start(atMs: clock.startMs)
       session.begin(
-        driver: driver, textLength: setup.document.pageCount, browser: browser.version, app: "PDF.js (Debian libjs-pdf)")
+        driver: driver, textLength: setup.document.pageCount, browser: browser.version, app: "PDF.js (Debian libjs-pdf)"
+      )
       var failure: BrowserError?
       let idle = LiveHooks(idle: { _ in
         do throws(BrowserError) {
@@ -167,7 +170,8 @@ enum PDFJSRun {
     let bytes = try TextFile.readBytes(logPath)
     let log: AppLog
     do {
-      log = try AppLog.decode(bytes, file: setup.appLogPath ?? "the page's app log", textLength: setup.document.pageCount)
+      log = try AppLog.decode(
+        bytes, file: setup.appLogPath ?? "the page's app log", textLength: setup.document.pageCount)
     } catch {
       throw CLIError(error.description, code: .dataError)
     }
@@ -183,7 +187,8 @@ enum PDFJSRun {
     let where_ = setup.appLogPath.map { $0 + ":" } ?? "line "
     for f in result.findings.prefix(50) {
       context.stdout.line(
-        "        \(f.line > 0 ? where_ + String(f.line) : "-")  \(NumberFormat.ms(f.time)) ms  \(f.rule): \(f.message) [simulator: \(f.state)]")
+        "        \(f.line > 0 ? where_ + String(f.line) : "-")  \(NumberFormat.ms(f.time)) ms  \(f.rule): \(f.message) [simulator: \(f.state)]"
+      )
     }
     if result.findings.count > 50 { context.stdout.line("        … \(result.findings.count - 50) more") }
     return .failure
