@@ -11,10 +11,14 @@ import Testing
 struct PDFJSWebTests {
   static let pdf = "texts/pdf-sample.pdf"
 
+  static func read(_ path: String) -> String? {
+    WholeFile.read(path, limit: 1 << 24).map { String(decoding: $0, as: UTF8.self) }
+  }
+
   /// docs/pdfjs.md shows the adapter as it is, and it stays within "30 lines".
   @Test func theDocsShowTheAdapterVerbatim() throws {
-    let adapter = try #require(POSIX.readSmallFile(TestSupport.packageRoot + "/web/pdfjs/adapter.js"))
-    let docs = try #require(POSIX.readSmallFile(TestSupport.packageRoot + "/docs/pdfjs.md"))
+    let adapter = try #require(Self.read(TestSupport.packageRoot + "/web/pdfjs/adapter.js"))
+    let docs = try #require(Self.read(TestSupport.packageRoot + "/docs/pdfjs.md"))
     #expect(docs.contains("```js\n" + adapter + "```"))
     #expect(adapter.split(separator: "\n").filter { !$0.hasPrefix("//") }.count <= 30)
   }
@@ -56,7 +60,7 @@ struct PDFJSWebTests {
       "web", "--reader", "pdfjs", "--pdf", Self.pdf, script, "--spread", "odd", "--zoom", "page-fit",
       "--app-log", log, "--quiet-ms", "500",
     ])
-    let lines = (POSIX.readSmallFile(log) ?? "").split(separator: "\n").compactMap {
+    let lines = (Self.read(log) ?? "").split(separator: "\n").compactMap {
       try? JSONValue.parse(Array($0.utf8))
     }
     #expect(lines.first?["type"] == .string("sync"))

@@ -83,7 +83,9 @@ enum PDFJSWeb {
         code: .unavailable)
     }
     let adapterPath = context.resourceRoot + "/web/pdfjs/adapter.js"
-    guard let adapter = POSIX.readSmallFile(adapterPath) else {
+    guard let bytes = WholeFile.read(adapterPath, limit: 1 << 20),
+      let adapter = String(validating: bytes, as: UTF8.self)
+    else {
       throw CLIError("web --reader pdfjs: the adapter \(adapterPath) is missing", code: .noInput)
     }
     let setup = PDFJSRun.Setup(
