@@ -31,27 +31,46 @@ public struct Library: Sendable, Equatable {
   public let chapters: [Chapter]
 
   /// Finds the chapters of a text.
+  ///
+  /// The lines are read from the text's UTF-8, counting UTF-16 units on the way (one per scalar,
+  /// two for a four-byte one): no UTF-16 copy of the text, and a line is made a `String` only when
+  /// it is short enough to be a heading.
   public init(text: String) {
-    let units = Array(text.utf16)
-    var starts: [(offset: Int, title: String)] = []
-    var lineStart = 0
-    while lineStart <= units.count {
-      var end = lineStart
-      while end < units.count, units[end] != 0x0A { end += 1 }
-      if end - lineStart <= Self.maxHeadingLength * 2 {
-        let line = String(decoding: units[lineStart..<end], as: UTF16.self)
-        if let title = Self.heading(line) { starts.append((lineStart, title)) }
-      }
-      lineStart = end + 1
-    }
+    var text = text
+    let (starts, count) = text.withUTF8 { Self.headings(in: $0) }
     if starts.isEmpty {
-      chapters = [Chapter(id: 1, title: "Text", range: 0..<units.count)]
+      chapters = [Chapter(id: 1, title: "Text", range: 0..<count)]
       return
     }
     chapters = starts.indices.map { i in
       let lower = i == 0 ? 0 : starts[i].offset
-      let upper = i + 1 < starts.count ? starts[i + 1].offset : units.count
+      let upper = i + 1 < starts.count ? starts[i + 1].offset : count
       return Chapter(id: i + 1, title: starts[i].title, range: lower..<upper)
+    }
+  }
+
+  /// The heading lines of a text's UTF-8 with their UTF-16 offsets, and the text's UTF-16 length.
+  private static func headings(in bytes: UnsafeBufferPointer<UInt8>) -> (
+    starts: [(offset: Int, title: String)], count: Int
+  ) {
+    var starts: [(offset: Int, title: String)] = []
+    var lineStart = 0  // UTF-8 offset of the line
+    var lineOffset = 0  // its UTF-16 offset
+    while true {
+      var end = lineStart
+      var units = 0
+      while end < bytes.count, bytes[end] != 0x0A {
+        let b = bytes[end]
+        units += b & 0xC0 == 0x80 ? 0 : (b >= 0xF0 ? 2 : 1)
+        end += 1
+      }
+      if units <= Self.maxHeadingLength * 2 {
+        let line = String(decoding: UnsafeBufferPointer(rebasing: bytes[lineStart..<end]), as: UTF8.self)
+        if let title = Self.heading(line) { starts.append((lineOffset, title)) }
+      }
+      guard end < bytes.count else { return (starts, lineOffset + units) }
+      lineStart = end + 1
+      lineOffset += units + 1
     }
   }
 
