@@ -132,6 +132,7 @@ struct ProfileFields {
   }
 
   func value(_ path: String, in object: JSONValue? = nil) throws(ProfileError) -> JSONValue {
+    if let found = asciiValue(path, in: object ?? root) { return found }
     var current = object ?? root
     for part in path.split(separator: ".") {
       guard case .object = current else {
@@ -141,6 +142,24 @@ struct ProfileFields {
         throw ProfileError(message: "\(path): expected the key '\(part)', found none")
       }
       current = next
+    }
+    return current
+  }
+
+  /// `value` of an ASCII dotted path split at its `.` bytes (a `Character` split of it is the
+  /// same), when every key is there; nil otherwise (`value` then says what is missing).
+  private func asciiValue(_ path: String, in object: JSONValue) -> JSONValue? {
+    let bytes = path.utf8
+    guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
+    var current = object
+    var start = bytes.startIndex
+    while start < bytes.endIndex {
+      let end = bytes[start...].firstIndex(of: UInt8(ascii: ".")) ?? bytes.endIndex
+      if end > start {  // `split` omits empty parts
+        guard case .object = current, let next = current[String(path[start..<end])] else { return nil }
+        current = next
+      }
+      start = end < bytes.endIndex ? bytes.index(after: end) : end
     }
     return current
   }
