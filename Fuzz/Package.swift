@@ -11,11 +11,12 @@ import PackageDescription
 // `<module>_main` and links `--defsym main=<module>_main`, which fails without a Swift `main`.
 // The fuzz sources use the Swift 5 language mode; the hingesim modules keep their own (6).
 let targets = [
-  "applog", "cdp", "csv", "evemu", "hyphencache", "jsonl", "libinput", "profile", "report", "script", "stream", "typeset",
-  "websocket",
+  "applog", "cdp", "csv", "evemu", "hyphencache", "jsonl", "libinput", "profile", "report", "script", "stream",
+  "typeset",
+  "websocket", "pagereport", "cdpflood",
 ]
 // The browser's protocols (CDP on the pipe, the WebSocket and its HTTP handshake) are in Backends.
-let backends: Set<String> = ["cdp", "websocket"]
+let backends: Set<String> = ["cdp", "websocket", "pagereport", "cdpflood"]
 
 let package = Package(
   name: "hingesim-fuzz",

@@ -106,10 +106,11 @@ struct WebCommand: Command {
         browser = try Chromium.launch(program: browserPath)
       }
     } catch {
-      throw CLIError("web: \(error.message)", code: error.isMissingProgram ? .noInput : .ioError)
+      throw CLIError(web: error)
     }
     defer { browser.close() }
     let out = context.stdout
+    out.lineBuffered = true  // the timeline as the run goes, not when it ends
     var sourceFailure: CLIError?
     var session = WebSession(out: out, err: context.stderr, appLog: appLog, shots: shots)
     do throws(BrowserError) {
@@ -154,8 +155,7 @@ struct WebCommand: Command {
       if !StopRequest.isRequested, sourceFailure == nil { try driver.finish(quietMs: quietMs) }
       try session.drain(driver, page: page)
     } catch {
-      let explained = browser.explain(error)
-      throw CLIError("web: \(explained.message)\n  \(session.progress)", code: .ioError)
+      throw CLIError(web: browser.explain(error), progress: session.progress)
     }
     try session.finish(context: context, appLogPath: appLogPath)
     if let cdpOut {

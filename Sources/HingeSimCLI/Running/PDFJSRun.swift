@@ -72,10 +72,11 @@ enum PDFJSRun {
         browser = try Chromium.launch(program: setup.browserPath)
       }
     } catch {
-      throw CLIError("web: \(error.message)", code: error.isMissingProgram ? .noInput : .ioError)
+      throw CLIError(web: error)
     }
     defer { browser.close() }
     let out = context.stdout
+    out.lineBuffered = true  // the timeline as the run goes, not when it ends
     var session = WebSession(out: out, err: context.stderr, appLog: appLog, shots: shots)
     var settles: [PDFJSCheck.Settle] = []
     var turns: [Double] = []
@@ -143,8 +144,7 @@ enum PDFJSRun {
       if !StopRequest.isRequested, sourceFailure == nil { try driver.finish(quietMs: setup.quietMs) }
       try session.drain(driver, page: page)
     } catch {
-      let explained = browser.explain(error)
-      throw CLIError("web: \(explained.message)\n  \(session.progress)", code: .ioError)
+      throw CLIError(web: browser.explain(error), progress: session.progress)
     }
     try session.finish(context: context, appLogPath: setup.appLogPath)
     if var sourceFailure {

@@ -10,9 +10,15 @@ struct WebScreenshots {
   private var entries: [ContactSheet.Entry] = []
   var count: Int { entries.count }
 
-  /// Makes DIR if needed (its parent must exist).
+  /// Makes DIR if needed (its parent must exist); a file that is not a directory is refused
+  /// (66) before the browser starts.
   init(directory: String) throws(CLIError) {
     self.directory = directory
+    if POSIX.exists(directory), POSIX.directoryEntries(directory) == nil {
+      throw CLIError(
+        "web: --screenshots \(InputText.excerpt(directory, limit: 200)): expected a directory, found a file",
+        code: .noInput)
+    }
     if !POSIX.exists(directory), !POSIX.makeDirectory(directory) {
       throw CLIError("web: --screenshots: cannot make the directory \(directory)", code: .ioError)
     }

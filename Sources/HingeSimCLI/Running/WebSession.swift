@@ -21,6 +21,8 @@ struct WebSession {
   /// The simulator's pose and the page's frame, for the screenshots' captions.
   private var pose = ""
   private var frame = ""
+  /// The driver of the run, once it began (for the exceptions it counted but did not keep).
+  private var driver: BrowserDriver?
 
   init(out: OutputFile, err: OutputFile, appLog: OutputFile, shots: WebScreenshots?) {
     self.out = out
@@ -31,6 +33,7 @@ struct WebSession {
 
   /// Writes the app log's `sync`: the page's clock at the stream's t = 0.
   mutating func begin(driver: BrowserDriver, textLength: Int, browser: String, app: String = "hingesim web reader") {
+    self.driver = driver
     guard let clock = driver.pageClockAtStart else { return }
     pageClockAtStart = clock.pageMs
     var sync = JSONObjectWriter()
@@ -59,32 +62,38 @@ struct WebSession {
     while handled < reports.count {
       let report = reports[handled]
       handled += 1
-      guard let value = try? JSONValue.parse(Array(report.payload.utf8)), case .object = value,
-        case .number(let t)? = value["t"], t.isFinite, case .string(let type)? = value["type"]
-      else {
+      let screened: PageReportScreen.Report
+      switch PageReportScreen.screen(report.payload) {
+      case .success(let r): screened = r
+      case .failure(let refusal):
         malformed += 1
         err.line(
-          "hingesim: web: page report \(handled) is not an app-log event (a JSON object with a numeric 't' "
-            + "and a string 'type'), found: \(InputText.excerpt(report.payload)); left out of the app log")
+          "hingesim: web: page report \(handled) is not an app-log event: \(refusal.message); left out of the app log")
         continue
       }
+      let (t, type) = (screened.t, screened.type)
       // Reports from before the stream began describe the page as it loaded: not the run's.
       guard t >= pageClockAtStart else { continue }
-      counts[type, default: 0] += 1
+      // A page inventing types without end gets one line of them, not one per type.
+      let name = InputText.excerpt(type, limit: 32)
+      counts[counts[name] == nil && counts.count >= Self.typesListed ? "of other types" : name, default: 0] += 1
       logged += 1
       appLog.line(report.payload)
       let scriptMs = t - pageClockAtStart
-      out.line(NumberFormat.left(NumberFormat.ms(scriptMs), 9) + " ms  page " + Self.describe(type, value))
-      if type == "frame" { frame = Self.describe(type, value).split(separator: " ").last.map(String.init) ?? "" }
+      out.line(NumberFormat.left(NumberFormat.ms(scriptMs), 9) + " ms  page " + screened.summary)
+      if let size = screened.frameSize { frame = size }
       if type == "shown", shots != nil {
         let caption =
           "\(pose) \(frame): "
-          + Self.describe(type, value).split(separator: " ", omittingEmptySubsequences: true)
-          .joined(separator: " ") + Self.ranges(value)
+          + screened.summary.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+          + (screened.rangeSummary.map { ", " + $0 } ?? "")
         try shots?.capture(page, scriptMs: scriptMs, caption: caption)
       }
     }
   }
+
+  /// The most report types the summary names; the rest are counted together.
+  static let typesListed = 20
 
   /// Page reports written to the app log (after the sync).
   var reported: Int { logged }
@@ -101,43 +110,11 @@ struct WebSession {
     try shots?.writeIndex()
     out.flush()
     let summary = counts.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
+    let unshown = driver.map { $0.exceptionCount - $0.exceptions.count } ?? 0
+    if unshown > 0 { context.stderr.line("hingesim: web: the page threw \(unshown) more exception(s), not shown") }
     context.stderr.line(
       "hingesim: web: the page reported \(summary.isEmpty ? "nothing" : summary)"
         + (appLogPath.map { "; app log \($0)" } ?? "")
         + (shots.map { "; \($0.count) screenshot(s) in \($0.directory)" } ?? ""))
-  }
-
-  /// `, characters 3647–5520`: the shown pages' ranges.
-  static func ranges(_ value: JSONValue) -> String {
-    guard case .array(let ranges)? = value["ranges"] else { return "" }
-    var bounds: [Double] = []
-    for case .array(let pair) in ranges {
-      for case .number(let n) in pair { bounds.append(n) }
-    }
-    guard let low = bounds.min(), let high = bounds.max() else { return "" }
-    return ", characters \(Int(low))–\(Int(high))"
-  }
-
-  /// A page report in a few words: `shown spread pages 1–2 of 50, offset 0`.
-  static func describe(_ type: String, _ value: JSONValue) -> String {
-    func number(_ key: String) -> String {
-      if case .number(let n)? = value[key] { return NumberFormat.shortest(n, places: 3) }
-      return "?"
-    }
-    switch type {
-    case "frame": return "frame      \(number("width"))×\(number("height"))"
-    case "paginated":
-      return "paginated  \(number("pageCount")) pages of \(number("pageWidth"))×\(number("pageHeight")) in "
-        + "\(number("ms")) ms"
-    case "shown":
-      var pages: [Int] = []
-      if case .array(let items)? = value["pages"] {
-        for case .number(let n) in items { pages.append(Int(n) + 1) }
-      }
-      let layout: String = if case .string(let s)? = value["layout"] { s } else { "?" }
-      let which = pages.count == 2 ? "pages \(pages[0])–\(pages[1])" : "page \(pages.first.map(String.init) ?? "?")"
-      return "shown      \(layout) \(which) of \(number("pageCount")), offset \(number("offset"))"
-    default: return type
-    }
   }
 }

@@ -1,3 +1,5 @@
+import Platform
+
 /// Why talking to the browser failed. Every case says what was being done, so a run that stops
 /// can report how far it got (the CLI exits 74 for all of them but `launch` of a missing program,
 /// which is 66).
@@ -17,6 +19,10 @@ public enum BrowserError: Error, Sendable, Equatable {
   case io(String)
   /// A script in the page threw.
   case pageException(String)
+  /// `SIGINT` or `SIGTERM` came while waiting on the browser (the CLI's 130 or 143).
+  case interrupted(signal: Int32)
+  /// `--browser-url`: the endpoint refused, is not a browser's, or never answered.
+  case attach(url: String, why: String)
 
   /// True when the browser program was not found (the CLI's exit 66, like any missing input).
   public var isMissingProgram: Bool {
@@ -37,6 +43,8 @@ public enum BrowserError: Error, Sendable, Equatable {
     case .malformed(let what): "unexpected message from the browser: \(what)"
     case .io(let what): "pipe to the browser: \(what)"
     case .pageException(let what): "the page threw: \(what)"
+    case .interrupted(let signal): "interrupted by \(StopRequest.name(of: signal)) while waiting on the browser"
+    case .attach(let url, let why): "cannot attach to \(url): \(why)"
     }
   }
 }

@@ -10,16 +10,17 @@ import Platform
 public final class CDPClient: @unchecked Sendable {
   private let pipe: any CDPTransport
   private var nextId = 1
-  private var events: [(method: String, params: JSONValue, sessionId: String?)] = []
+  private var events = CDPEventQueue()
   /// Commands answered so far, for "what was done" when a run stops early.
   public private(set) var answered = 0
   /// How long `call` waits for an answer, ms.
   public var timeoutMs: Double
 
   /// Talks over `pipe`.
-  public init(pipe: any CDPTransport, timeoutMs: Double = 10_000) {
+  public init(pipe: any CDPTransport, timeoutMs: Double = 10_000, eventBytes: Int = CDPEventQueue.byteLimit) {
     self.pipe = pipe
     self.timeoutMs = timeoutMs
+    events = CDPEventQueue(bytesKept: eventBytes)
   }
 
   /// Sends `command` and waits for its answer; the result object, or the error CDP gave.
@@ -41,9 +42,11 @@ public final class CDPClient: @unchecked Sendable {
       case .failure(id, let code, let message):
         throw .commandFailed(method: command.method, code: code, message: message)
       case .event(let method, let params, let session):
-        events.append((method, params, session))
-      case .response, .failure: continue  // an answer to a command nobody waits for any more
+        try events.append((method, params, session), bytes: frame.count)
+      case .response, .failure: break  // an answer to a command nobody waits for any more
       }
+      // A peer that sends without pause must not stretch the wait: the deadline holds.
+      if MonotonicClock.nowMs() >= deadline { throw .timeout(method: command.method, ms: limit) }
     }
   }
 
@@ -63,21 +66,33 @@ public final class CDPClient: @unchecked Sendable {
     while events.isEmpty {
       guard let frame = try pipe.receive(deadlineMs: deadlineMs) else { return nil }
       if case .event(let method, let params, let session) = try CDPMessage.decode(frame) {
-        events.append((method, params, session))
+        try events.append((method, params, session), bytes: frame.count)
       }
     }
     return events.removeFirst()
   }
 
+  /// Bytes of the events held for `nextEvent` (at most `CDPEventQueue.byteLimit`).
+  public var queuedBytes: Int { events.bytes }
+  /// Events held for `nextEvent` (at most `CDPEventQueue.countLimit`).
+  public var queuedEvents: Int { events.count }
+  /// Events dropped because too many arrived unread (never a page's report).
+  public var droppedEvents: Int { events.dropped }
+
   /// Waits for the event `method` (others stay queued for `nextEvent`).
   public func waitForEvent(_ method: String, sessionId: String?, timeoutMs: Double) throws(BrowserError) -> JSONValue {
     let deadline = MonotonicClock.nowMs() + timeoutMs
-    var skipped: [(method: String, params: JSONValue, sessionId: String?)] = []
-    defer { events.insert(contentsOf: skipped, at: 0) }
-    while let event = try nextEvent(deadlineMs: deadline) {
-      if event.method == method, event.sessionId == sessionId { return event.params }
-      skipped.append(event)
+    if let event = events.removeFirst(where: { $0.method == method && $0.sessionId == sessionId }) {
+      return event.params
+    }
+    while let frame = try pipe.receive(deadlineMs: deadline) {
+      if case .event(let m, let params, let session) = try CDPMessage.decode(frame) {
+        if m == method, session == sessionId { return params }
+        try events.append((m, params, session), bytes: frame.count)
+      }
+      if MonotonicClock.nowMs() >= deadline { break }
     }
     throw .timeout(method: method, ms: timeoutMs)
   }
+
 }

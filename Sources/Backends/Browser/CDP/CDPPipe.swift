@@ -28,16 +28,20 @@ public final class CDPPipe: @unchecked Sendable {
   /// The next message, waiting until the monotonic clock reads `deadlineMs`; nil at the
   /// deadline. End of file is `.died`.
   public func receive(deadlineMs: Double) throws(BrowserError) -> [UInt8]? {
+    var polled = false
     while true {
       if let frame = splitter.next() { return frame }
+      if let signal = StopRequest.signal { throw .interrupted(signal: signal) }
       // At or past the deadline the pipe is still polled once, without waiting: what has
-      // already arrived is read.
+      // already arrived is read. After that, bytes that keep coming without ending a message
+      // do not hold the wait past its deadline.
       let remaining = max(0, deadlineMs - MonotonicClock.nowMs())
-      switch POSIX.poll(input, timeout: Int32(min(remaining.rounded(.up), 1000))) {
+      if polled, remaining == 0 { return nil }
+      polled = true
+      // In slices of at most 100 ms: a signal ends the wait within that.
+      switch POSIX.poll(input, timeout: Int32(min(remaining.rounded(.up), 100))) {
       case .failure(let error): throw .io(error.message)
-      case .success(let ready) where !ready.readable && !ready.hungUp:
-        if remaining == 0 { return nil }
-        continue
+      case .success(let ready) where !ready.readable && !ready.hungUp: continue
       case .success: break
       }
       let read = chunk.withUnsafeMutableBytes { POSIX.read(input, into: $0) }

@@ -41,16 +41,31 @@ public final class Chromium: @unchecked Sendable {
   /// browser running.
   public static func attach(url: String, timeoutMs: Double = 10_000) throws(BrowserError) -> Chromium {
     Process.ignoreBrokenPipes()
-    let socket = try CDPWebSocket.connect(url: url, timeoutMs: timeoutMs)
+    let shown = InputText.excerpt(url, limit: 80)
+    let socket: CDPWebSocket
+    do throws(BrowserError) {
+      socket = try CDPWebSocket.connect(url: url, timeoutMs: timeoutMs)
+    } catch {
+      throw attachFailure(error, url: shown)
+    }
     let browser = Chromium(transport: socket, child: nil, profileDirectory: nil, stderrPath: nil)
     do throws(BrowserError) {
       let info = try browser.client.call(CDPCommand("Browser.getVersion"), timeoutMs: timeoutMs)
       if case .string(let product)? = info["product"] { browser.version = product }
     } catch {
       socket.close()
-      throw error
+      throw attachFailure(error, url: shown)
     }
     return browser
+  }
+
+  /// What went wrong attaching, as `.attach` (a signal stays `.interrupted`).
+  private static func attachFailure(_ error: BrowserError, url: String) -> BrowserError {
+    switch error {
+    case .interrupted, .attach: return error
+    case .launch(let why): return .attach(url: url, why: why)
+    default: return .attach(url: url, why: error.message)
+    }
   }
 
   /// The names tried in PATH when no program is given, in order.

@@ -44,8 +44,13 @@ public final class BrowserDriver: @unchecked Sendable {
 
   /// The page's reports so far, in arrival order.
   public private(set) var reports: [Report] = []
-  /// Exceptions the page threw and did not catch, in arrival order, with their stream time.
+  /// Exceptions the page threw and did not catch, in arrival order, with their stream time: the
+  /// first `exceptionsKept` (a page throwing in a loop is counted, not kept).
   public private(set) var exceptions: [(scriptMs: Double, description: String)] = []
+  /// Every exception the page threw, kept or not.
+  public private(set) var exceptionCount = 0
+  /// The most exceptions kept with their description.
+  public static let exceptionsKept = 20
   /// Commands sent for stream events so far.
   public private(set) var commandsSent = 0
   /// The page's `performance.now()` minus our monotonic clock, and the round trip it was read
@@ -139,7 +144,11 @@ public final class BrowserDriver: @unchecked Sendable {
       switch report {
       case .binding(Self.bindingName, let payload): reports.append(Report(scriptMs: scriptNowMs, payload: payload))
       case .binding: continue
-      case .exception(let description): exceptions.append((scriptNowMs, description))
+      case .exception(let description):
+        exceptionCount += 1
+        if exceptions.count < Self.exceptionsKept {
+          exceptions.append((scriptNowMs, String(description.prefix(PageReportScreen.payloadLimit))))
+        }
       }
     }
   }

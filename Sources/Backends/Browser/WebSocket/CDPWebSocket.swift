@@ -62,14 +62,18 @@ public final class CDPWebSocket: CDPTransport, @unchecked Sendable {
   }
 
   public func receive(deadlineMs: Double) throws(BrowserError) -> [UInt8]? {
+    var polled = false
     while true {
       if let whole = try nextMessage() { return whole }
+      if let signal = StopRequest.signal { throw .interrupted(signal: signal) }
+      // Polled once at or past the deadline; then pings (or a message that never ends) coming
+      // without pause do not hold the wait.
       let remaining = max(0, deadlineMs - MonotonicClock.nowMs())
-      switch POSIX.poll(socket.fd, timeout: Int32(min(remaining.rounded(.up), 1000))) {
+      if polled, remaining == 0 { return nil }
+      polled = true
+      switch POSIX.poll(socket.fd, timeout: Int32(min(remaining.rounded(.up), 100))) {
       case .failure(let error): throw .io(error.message)
-      case .success(let ready) where !ready.readable && !ready.hungUp:
-        if remaining == 0 { return nil }
-        continue
+      case .success(let ready) where !ready.readable && !ready.hungUp: continue
       case .success: break
       }
       let read = chunk.withUnsafeMutableBytes { socket.receive(into: $0) }
@@ -125,8 +129,12 @@ public final class CDPWebSocket: CDPTransport, @unchecked Sendable {
     var (head, body) = try readHead(socket, deadlineMs: deadline)
     try HTTPAnswer.requireOK(head: head, path: path)
     var chunk = [UInt8](repeating: 0, count: 1 << 14)
-    while MonotonicClock.nowMs() < deadline {
-      guard case .success(let ready) = POSIX.poll(socket.fd, timeout: 200), ready.readable || ready.hungUp else {
+    // Chromium keeps the connection open after the answer: its Content-Length says when it ended
+    // (reading until the close waited out the whole timeout, ~9 s, on every attach).
+    let length = HTTPAnswer.contentLength(head: head)
+    while MonotonicClock.nowMs() < deadline, length.map({ body.count < $0 }) ?? true {
+      if let signal = StopRequest.signal { throw .interrupted(signal: signal) }
+      guard case .success(let ready) = POSIX.poll(socket.fd, timeout: 100), ready.readable || ready.hungUp else {
         continue
       }
       guard case .success(let n) = chunk.withUnsafeMutableBytes({ socket.receive(into: $0) }), n > 0 else { break }
@@ -148,9 +156,10 @@ public final class CDPWebSocket: CDPTransport, @unchecked Sendable {
     var chunk = [UInt8](repeating: 0, count: 4096)
     while true {
       if let (head, rest) = try HTTPAnswer.splitHead(bytes) { return (head, rest) }
+      if let signal = StopRequest.signal { throw .interrupted(signal: signal) }
       let remaining = deadlineMs - MonotonicClock.nowMs()
       guard remaining > 0 else { throw .timeout(method: "the HTTP answer", ms: 0) }
-      guard case .success(let ready) = POSIX.poll(socket.fd, timeout: Int32(min(remaining, 1000))),
+      guard case .success(let ready) = POSIX.poll(socket.fd, timeout: Int32(min(remaining, 100))),
         ready.readable || ready.hungUp
       else { continue }
       switch chunk.withUnsafeMutableBytes({ socket.receive(into: $0) }) {

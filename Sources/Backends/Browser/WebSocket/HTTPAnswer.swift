@@ -18,6 +18,14 @@ public enum HTTPAnswer {
     return nil
   }
 
+  /// The head's `Content-Length`, when it has a valid one.
+  public static func contentLength(head: String) -> Int? {
+    for line in head.split(separator: "\r\n").dropFirst() where line.lowercased().hasPrefix("content-length:") {
+      return Int(line.dropFirst("content-length:".count).trimmingSpaces).flatMap { $0 >= 0 ? $0 : nil }
+    }
+    return nil
+  }
+
   /// Checks that `GET path` was answered 200 (HTTP/1.1 or 1.0).
   public static func requireOK(head: String, path: String) throws(BrowserError) {
     guard head.hasPrefix("HTTP/1.1 200") || head.hasPrefix("HTTP/1.0 200") else {
