@@ -30,4 +30,50 @@ import Testing
     #expect(feature.maskLength == 40)
     #expect(!feature.wasRounded)
   }
+
+  /// The closing burst's transient 413-px reader while the fold is still at x 455.5: nothing of
+  /// the band lies inside, so no feature is sent (Chromium refused this one, exit 74).
+  @Test func aFoldPastTheViewportIsLeftOut() {
+    let fold = Division(frame: Rect(x: 455.5, y: 0, width: 40, height: 611), isActive: true)
+    let fit = CDPDisplayFeature.fitted(fold, width: 413, height: 620)
+    #expect(fit.sent == nil)
+    #expect(CDPDisplayFeature.explanation(fit, width: 413, height: 620)?.contains("outside") == true)
+  }
+
+  /// A 470-px viewport meets the band 455 … 496: the part inside, 455 … 470, is sent.
+  @Test func aFoldAcrossTheEdgeIsClipped() {
+    let fold = Division(frame: Rect(x: 455.5, y: 0, width: 40, height: 611), isActive: true)
+    let fit = CDPDisplayFeature.fitted(fold, width: 470, height: 611)
+    #expect(fit.sent?.offset == 455)
+    #expect(fit.sent?.maskLength == 15)
+    let across = Division(frame: Rect(x: 0, y: 600, width: 413, height: 40), isActive: true)
+    #expect(CDPDisplayFeature.fitted(across, width: 413, height: 620).sent?.maskLength == 20)
+    #expect(CDPDisplayFeature.fitted(fold, width: 867, height: 611) == .whole(CDPDisplayFeature(fold)))
+  }
+
+  /// Every command the mapping gives for a closing burst (wide → 413 px → closed) is one
+  /// Chromium accepts, and the left-out fold is counted for export's note.
+  @Test func theMappingNeverSendsARefusedCommand() {
+    var emulation = CDPEmulation()
+    let fold = Division(frame: Rect(x: 455.5, y: 0, width: 40, height: 611), isActive: true)
+    let widths: [Double] = [867, 700, 470, 413, 413]
+    var commands: [CDPCommand] = []
+    for (i, w) in widths.enumerated() {
+      let layout = ExportTimeline.Layout(
+        time: Double(i) * 16, width: w, height: i < 4 ? 611 : 620, division: i < 4 ? fold : nil, folded: i > 0)
+      commands += emulation.commands(for: layout)
+    }
+    #expect(commands.allSatisfy { $0.refusal == nil }, "\(commands.compactMap(\.refusal))")
+    #expect(emulation.fittedFolds == 2)
+  }
+
+  /// What --strict fails on: a viewport wider than Chromium's 10,000,000 px is refused, and
+  /// export lists it as a limit exceeded.
+  @Test func anImpossibleViewportIsOverTheLimit() {
+    var timeline = ExportTimeline()
+    timeline.layouts = [ExportTimeline.Layout(time: 0, width: 2e7, height: 600, division: nil, folded: false)]
+    let output = ExportFormat.cdp.render(timeline)
+    #expect(output.overLimits.count == 1)
+    #expect(output.isIncomplete)
+  }
 }

@@ -12,6 +12,9 @@ import EventStream
 /// - the fold, active or not, → its `displayFeature` (`CDPDisplayFeature`): the division
 ///   region stays in the frame when flat (the measured `frame-stays`), so the page keeps two
 ///   viewport segments — with `zero-when-flat` the stream has no division and the page one;
+///   a transient size of a burst that cannot contain the fold (the reader narrowing to 413 px
+///   while the fold is still at x 455) gets the part of the band inside it, or no feature when
+///   none is (`CDPDisplayFeature.fitted`): Chromium refuses a feature outside the viewport;
 /// - book and tabletop → `Emulation.setDevicePostureOverride` `folded`, others `continuous`.
 ///
 /// A command is only emitted when its parameters change.
@@ -21,6 +24,10 @@ public struct CDPEmulation: Sendable {
   private var screen: (type: String, angle: Int) = ("portraitPrimary", 0)
   /// Folds with fractional edges, rounded outwards so far.
   public private(set) var roundedFolds = 0
+  /// Folds clipped to the viewport or left out because they did not lie inside it.
+  public private(set) var fittedFolds = 0
+  /// The first of those, with its time and what was sent instead.
+  public private(set) var firstFitted: String?
   /// The device scale factor sent (0: leave the browser's own).
   public var deviceScaleFactor: Double
 
@@ -39,16 +46,26 @@ public struct CDPEmulation: Sendable {
       ),
     ]
     if let division = layout.division {
-      let feature = CDPDisplayFeature(division)
-      params.append(
-        (
-          "displayFeature",
-          .object([
-            ("orientation", .string(feature.orientation)), ("offset", .number(Double(feature.offset))),
-            ("maskLength", .number(Double(feature.maskLength))),
-          ])
-        ))
-      if feature.wasRounded, lastMetrics != .object(params) { roundedFolds += 1 }
+      let width = Int(layout.width.rounded())
+      let height = Int(layout.height.rounded())
+      let fit = CDPDisplayFeature.fitted(division, width: width, height: height)
+      if let feature = fit.sent {
+        params.append(
+          (
+            "displayFeature",
+            .object([
+              ("orientation", .string(feature.orientation)), ("offset", .number(Double(feature.offset))),
+              ("maskLength", .number(Double(feature.maskLength))),
+            ])
+          ))
+      }
+      if lastMetrics != .object(params) {
+        if CDPDisplayFeature(division).wasRounded { roundedFolds += 1 }
+        if let why = CDPDisplayFeature.explanation(fit, width: width, height: height) {
+          fittedFolds += 1
+          if firstFitted == nil { firstFitted = "at \(NumberFormat.ms(layout.time)) ms " + why }
+        }
+      }
     }
     var commands: [CDPCommand] = []
     let metrics = JSONValue.object(params)
