@@ -109,6 +109,46 @@ struct PlacementBenchmarkTests {
     #expect(CLIHarness.run(["bench", "placement", "--conflict", "tabletopFold=up"]).code == 64)
   }
 
+  /// Issue 28, part 4: the study's reader paginates one chapter at a time (`--chapters`). The
+  /// excerpt has seven chapters; the place at 20,000 is in chapter 4 (18,280..<24,202). Per
+  /// chapter, every chapter starts on a page of its own, so the chapters' pages add up to at
+  /// least the whole text's and at most six more (one partial page per chapter break), and the
+  /// page in chapter 4 is where paginating chapter 4's text alone puts the place.
+  @Test("per chapter: the place in chapter 4, the chapters' pages against the whole text's")
+  func perChapter() throws {
+    let profile = TestSupport.profile()
+    let document = try ReaderDocument(text: try #require(Self.excerpt), profile: profile)
+    let library = Library(text: try #require(Self.excerpt))
+    #expect(library.chapters.count == 7)
+    let chapters = try library.chapters.map {
+      PlacementBenchmark.ChapterLayout(id: $0.id, range: $0.range, layout: try document.part($0.range).layout)
+    }
+    let rows = PlacementBenchmark.chapterRows(Self.rows, profile: profile, chapters: chapters, offset: 20_000)
+    #expect(rows.count == Self.rows.count)
+    let style = try #require(profile.typography.applying(.calibrated)).style(for: .large)
+    for row in rows {
+      #expect(row.chapter == 4)
+      #expect(row.overall.pageCount >= row.whole.pageCount, "\(row.label)")
+      #expect(row.overall.pageCount <= row.whole.pageCount + 6, "\(row.label)")
+      let source = try #require(Self.rows.first { $0.label == row.label })
+      let alone = chapters[3].layout.paginate(width: source.pageWidth, height: source.pageHeight, style: style)
+      #expect(row.inChapter.pageCount == alone.pageCount, "\(row.label)")
+      let index = try #require(alone.page(containing: 20_000 - 18_280))
+      #expect(row.inChapter.page == (row.inChapter.pagesShown == 2 ? index - index % 2 : index) + 1, "\(row.label)")
+      let before = chapters.prefix(3).map {
+        $0.layout.paginate(width: source.pageWidth, height: source.pageHeight, style: style).pageCount
+      }.reduce(0, +)
+      #expect(row.overall.page == before + row.inChapter.page, "\(row.label)")
+    }
+    let r = CLIHarness.run(["bench", "placement"])
+    #expect(r.stdout.contains("the text has 7 chapters, the place is in chapter 4 (18,280..<24,202)"), "\(r.stdout)")
+    let closed = try #require(rows.first { $0.label == "closed" })
+    #expect(
+      r.stdout.split(separator: "\n").contains {
+        $0.hasPrefix("closed ") && $0.hasSuffix(closed.overall.text) && $0.contains(closed.inChapter.text)
+      }, "\(r.stdout)")
+  }
+
   /// The text sits with the profiles, so a binary copied elsewhere finds it wherever it finds
   /// them: from the repository as its working directory, or through `HINGESIM_ROOT`.
   @Test("a copied binary finds the text: in the repository, or anywhere with HINGESIM_ROOT")

@@ -35,6 +35,16 @@ extension BenchCommand {
     }
     let rows = PlacementBenchmark.measure(profile: profile, layout: document.layout, offset: offset)
     let implied = PlacementBenchmark.tabletopImplied(profile: profile, layout: document.layout, rows: rows)
+    // The figures under --chapters: each chapter a document of its own, as ChapterReader makes them.
+    var chapters: [PlacementBenchmark.ChapterLayout] = []
+    for chapter in Library(text: file.text).chapters {
+      do {
+        chapters.append(.init(id: chapter.id, range: chapter.range, layout: try document.part(chapter.range).layout))
+      } catch {
+        throw CLIError(readerError: error)
+      }
+    }
+    let chapterRows = PlacementBenchmark.chapterRows(rows, profile: profile, chapters: chapters, offset: offset)
     let root = context.resourceRoot + "/"
     let name = path.hasPrefix(root) ? String(path.dropFirst(root.count)) : path
     for line in PlacementBenchmark.lines(
@@ -42,6 +52,7 @@ extension BenchCommand {
     {
       context.stdout.line(line)
     }
+    for line in PlacementBenchmark.chapterLines(chapterRows, chapters: chapters) { context.stdout.line(line) }
     return .ok
   }
 }
