@@ -10,13 +10,13 @@ import Testing
 struct AllProfilesCheckTests {
   static let traces = TracesCommand.listing(packageRoot + "/traces").map(\.name)
 
-  @Test("there are four profiles and every trace kind to run")
+  @Test("there are five profiles and every trace kind to run")
   func inventory() {
-    #expect(Profile.available(root: packageRoot) == ["iphone-duo", "none", "pixel-fold", "tablet"])
+    #expect(Profile.available(root: packageRoot) == ["galaxy-z-flip", "iphone-duo", "none", "pixel-fold", "tablet"])
     #expect(Self.traces.count >= 18)
   }
 
-  @Test("check passes", arguments: ["iphone-duo", "none", "pixel-fold", "tablet"])
+  @Test("check passes", arguments: ["galaxy-z-flip", "iphone-duo", "none", "pixel-fold", "tablet"])
   func checkPasses(_ profile: String) {
     for trace in Self.traces {
       let r = CLIHarness.run(["check", packageRoot + "/traces/" + trace, "--profile", profile, "--compute-ms", "1"])
@@ -28,7 +28,7 @@ struct AllProfilesCheckTests {
 /// The same with the fixed-layout reader: the bundled PDF through every trace on every profile.
 @Suite("All profiles × all traces, PDF")
 struct AllProfilesPDFCheckTests {
-  @Test("check --pdf passes", arguments: ["iphone-duo", "none", "pixel-fold", "tablet"])
+  @Test("check --pdf passes", arguments: ["galaxy-z-flip", "iphone-duo", "none", "pixel-fold", "tablet"])
   func checkPasses(_ profile: String) {
     let traces = AllProfilesCheckTests.traces.map { packageRoot + "/traces/" + $0 }
     let r = CLIHarness.run(

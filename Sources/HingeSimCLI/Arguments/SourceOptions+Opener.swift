@@ -49,11 +49,13 @@ extension CLIError {
 }
 
 extension CompiledScript.Options {
-  /// The options a profile implies: its hinge range, sensor rate and what `start tent` means.
+  /// The options a profile implies: its hinge range, sensor rate, what `start tent` means and
+  /// the orientation each `start POSE` implies (its hinge's axis).
   init(profile: Profile, maxEvents: Int = CompiledScript.Options.defaultMaxEvents) {
     self.init(
       angleRange: profile.hinge.map { $0.minAngle...$0.maxAngle } ?? 0...180,
       defaultRateHz: profile.hinge?.sensorRateHz ?? 100, maxEvents: maxEvents)
     tent = profile.tentStart.map { ($0.angle, $0.orientation) }
+    axis = profile.hinge?.axis ?? .vertical
   }
 }

@@ -37,6 +37,9 @@ public struct CompiledScript: Sendable {
     /// Where `start tent` puts the phone: the side of the profile's `conflicts.tent` in force
     /// (nil: the profile names no tent, and `start tent` is an error).
     public var tent: (angle: Double, orientation: Orientation)?
+    /// Which way the hinge runs upright (the profile's `hinge.axis`): the orientation a
+    /// `start POSE` implies.
+    public var axis: HingeAxis = .vertical
 
     /// The default limit on generated events.
     public static let defaultMaxEvents = 10_000_000
@@ -69,10 +72,10 @@ public struct CompiledScript: Sendable {
   public static func compile(lines: [String], file: String, options: Options = Options())
     throws(ScriptErrors) -> CompiledScript
   {
-    let commands = try ScriptParser(
-      file: file, angleRange: options.angleRange, chapterCount: options.chapterCount, tent: options.tent
-    )
-    .parse(lines: lines)
+    var parser = ScriptParser(
+      file: file, angleRange: options.angleRange, chapterCount: options.chapterCount, tent: options.tent)
+    parser.axis = options.axis
+    let commands = try parser.parse(lines: lines)
     var checker = ScriptChecker(file: file, lines: lines, options: options)
     checker.check(commands)
     if let errors = checker.log.thrown { throw errors }

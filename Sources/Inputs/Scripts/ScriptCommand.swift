@@ -86,18 +86,20 @@ public struct ScriptCommand: Sendable, Equatable {
       .closed, .closedSideways, .openWide, .book, .openTall, .tabletop,
     ]
 
-    /// The angle and orientation a start position implies.
-    public var implied: (angle: Double, orientation: Orientation) {
+    /// The angle and orientation a start position implies on a book-style foldable (the hinge
+    /// vertical upright).
+    public var implied: (angle: Double, orientation: Orientation) { implied(axis: .vertical) }
+
+    /// The angle and orientation a start position implies for the hinge's axis: a flip phone
+    /// (`horizontal`) is held tall and in tabletop upright, held wide and a book sideways.
+    public func implied(axis: HingeAxis) -> (angle: Double, orientation: Orientation) {
       switch self {
       case .angle(let angle): (angle, .portrait)
       case .pose(let pose):
         switch pose {
-        case .closedSideways: (0, .landscapeLeft)
-        case .openWide: (180, .portrait)
-        case .openTall: (180, .landscapeLeft)
-        case .book: (110, .portrait)
-        case .tabletop: (110, .landscapeLeft)
-        default: (0, .portrait)
+        case .openWide, .openTall: (180, axis.orientation(for: pose))
+        case .book, .tabletop: (110, axis.orientation(for: pose))
+        default: (0, axis.orientation(for: pose))
         }
       }
     }

@@ -36,6 +36,9 @@ public struct ScriptParser: Sendable {
   public var chapterCount: Int?
   /// Where `start tent` puts the phone (the profile's `conflicts.tent`); nil: `tent` is an error.
   public var tent: (angle: Double, orientation: Orientation)?
+  /// Which way the hinge runs upright (the profile's `hinge.axis`): on a flip phone
+  /// (`horizontal`) `start tabletop` is upright and `start openWide` sideways.
+  public var axis: HingeAxis = .vertical
 
   /// Makes a parser for a file name and a hinge range.
   public init(
@@ -58,6 +61,7 @@ public struct ScriptParser: Sendable {
     var state = ScriptParserState(file: file, angleRange: angleRange, lines: lines)
     state.chapterCount = chapterCount
     state.tent = tent
+    state.axis = axis
     let commands = state.script()
     if let errors = state.log.thrown { throw errors }
     return commands
@@ -72,6 +76,7 @@ struct ScriptParserState {
   let angleRange: ClosedRange<Double>
   var chapterCount: Int?
   var tent: (angle: Double, orientation: Orientation)?
+  var axis: HingeAxis = .vertical
   var tokens: [ScriptToken] = []
   var position = 0
   var log: ScriptErrorLog
@@ -248,6 +253,8 @@ struct ScriptParserState {
         t.kind == .word
       {
         position = .pose(pose)
+        // A flip phone's poses imply other orientations; the command carries its own.
+        if axis != .vertical { implied = position.implied(axis: axis).orientation }
       } else if t.kind == .word, let angle = Self.number(Self.stripAngleUnit(t.text)) {
         position = .angle(try checkedAngle(angle, at: t))
         skipSeparateDegreeUnit()

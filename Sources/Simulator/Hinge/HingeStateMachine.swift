@@ -32,7 +32,7 @@ import EventStream
 public struct HingeStateMachine: Stage {
   /// The parts that need a hinge; nil for a device without one.
   private var sensor: Sensor?
-  private var classifier = PoseClassifier()
+  private var classifier: PoseClassifier
   /// The guide's progress normaliser.
   private var progress = HingeProgress()
   /// A device without a hinge has sent its one update.
@@ -49,6 +49,7 @@ public struct HingeStateMachine: Stage {
 
   /// Makes the hinge model for a profile (a profile without a hinge ignores samples).
   public init(profile: Profile) {
+    classifier = PoseClassifier(axis: profile.hinge?.axis ?? .vertical)
     sensor = profile.hinge.map {
       Sensor(
         policy: UpdatePolicyFilter(hinge: $0), trigger: StatusTrigger(thresholds: $0.status), upright: $0.status,
@@ -126,7 +127,7 @@ public struct HingeStateMachine: Stage {
   /// measured under the new ones (nil when they are the same, or it does not change).
   private mutating func rereadStatus(at time: Double) -> StatusTrigger.Change? {
     guard let sensor, sensor.upright != sensor.sideways else { return nil }
-    let thresholds = classifier.isLandscape ? sensor.sideways : sensor.upright
+    let thresholds = classifier.isHingeHorizontal ? sensor.sideways : sensor.upright
     return self.sensor!.trigger.thresholdsChanged(to: thresholds, angle: sensor.policy.angle, at: time)
   }
 
@@ -151,8 +152,10 @@ public struct HingeStateMachine: Stage {
     output.append(Event(time: time, .pose(change)))
   }
 
-  /// The pose for a status, hinge direction and Split View state.
-  public static func pose(status: HingeStatus, landscape: Bool, split: SplitMode) -> Pose {
-    PoseClassifier.pose(status: status, landscape: landscape, split: split)
+  /// The pose for a status, orientation (landscape or not), Split View state and hinge axis.
+  public static func pose(
+    status: HingeStatus, landscape: Bool, split: SplitMode, axis: HingeAxis = .vertical
+  ) -> Pose {
+    PoseClassifier.pose(status: status, landscape: landscape, split: split, axis: axis)
   }
 }

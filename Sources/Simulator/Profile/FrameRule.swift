@@ -38,10 +38,16 @@ public enum FrameRule {
     displayLength / 2 - origin - thickness / 2
   }
 
-  /// True for the poses that hold a display turned from its natural orientation (the hinge
-  /// horizontal: closed sideways, open tall, tabletop).
-  public static func isTurned(_ pose: Pose) -> Bool {
-    pose == .closedSideways || pose == .openTall || pose == .tabletop
+  /// True for the poses that hold a display turned from its natural orientation: closed
+  /// sideways, and on a book-style foldable (the inner display landscape) open tall and
+  /// tabletop; on a flip phone (the inner display portrait) open wide, book and Split View.
+  public static func isTurned(_ pose: Pose, axis: HingeAxis = .vertical) -> Bool {
+    switch pose {
+    case .closedSideways: true
+    case .openTall, .tabletop: axis == .vertical
+    case .openWide, .book, .splitView: axis == .horizontal
+    case .closed, .unknown: false
+    }
   }
 }
 
@@ -56,7 +62,7 @@ extension Profile {
     let bar = bar ?? navigationBar
     let geometry = pose == .splitView ? splitView[split] : poses[pose]
     guard let geometry, let natural = displays[geometry.display] else { return nil }
-    let turned = FrameRule.isTurned(pose)
+    let turned = FrameRule.isTurned(pose, axis: hinge?.axis ?? .vertical)
     var display =
       turned ? (width: natural.height, height: natural.width) : (width: natural.width, height: natural.height)
     let fullWidth = display.width

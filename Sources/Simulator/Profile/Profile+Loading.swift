@@ -370,9 +370,18 @@ struct ProfileFields {
       precision: try number("hinge.policy.precision", nonNegative: true),
       minChange: try number("hinge.policy.minChange", nonNegative: true),
       noise: try number("hinge.policy.noise", nonNegative: true), seed: UInt64(seed))
-    return Profile.HingeProfile(
+    var hinge = Profile.HingeProfile(
       minAngle: minAngle, maxAngle: maxAngle, status: status, policy: policy,
       sensorRateHz: try number("hinge.sensorRateHz.value", positive: true))
+    if root["hinge"]?["axis"] != nil {
+      try requireSource("hinge.axis")
+      let text = try string("hinge.axis.value")
+      guard let axis = HingeAxis(rawValue: text) else {
+        throw ProfileError(message: "hinge.axis.value: expected vertical or horizontal, found \"\(text)\"")
+      }
+      hinge.axis = axis
+    }
+    return hinge
   }
 
   /// The boundaries in the order the trigger needs: closing at or below opening on each, and

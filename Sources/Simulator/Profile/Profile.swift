@@ -77,6 +77,9 @@ public struct Profile: Sendable, Equatable {
     /// follows the angle and the orientation (`conflicts.status` `angle-and-orientation`);
     /// nil: `status` in every orientation.
     public var landscapeStatus: StatusThresholds? = nil
+    /// Which way the hinge runs upright (`hinge.axis`; vertical, a book-style foldable, when
+    /// the file names none): it decides which orientations hold the hinge horizontal.
+    public var axis: HingeAxis = .vertical
   }
 
   /// Direction-aware thresholds for the hinge status.
