@@ -1,4 +1,5 @@
 import EventStream
+import Foundation
 import Testing
 
 @testable import Backends
@@ -79,17 +80,35 @@ import Testing
 }
 
 @Suite struct AgentDeviceLimitTests {
-  /// 70 angles zig-zagging by 10° every 100 ms: no three lie on a line, so all 70 become
-  /// keyframes, more than the 64 agent-device accepts; the output says so instead of failing.
-  @Test func moreThan64KeyframesIsOverTheLimit() {
+  /// 70 angles zig-zagging by 10° every 100 ms: no three lie on a line at agent-device's 0.5°,
+  /// so all 70 would be keyframes, more than the 64 it accepts. The export thins them (a wider
+  /// tolerance, doubled until they fit) and names the cost as left out.
+  @Test func moreThan64KeyframesAreThinnedAndNamed() throws {
     let events = (0..<70).map { i in
       ExportTimelineTests.update(Double(i * 100), i % 2 == 0 ? 90 : 100, .partiallyOpen)
     }
     let output = ExportFormat.agentDevice.render(ExportTimeline.of(events))
+    let frames = try #require(try JSONSerialization.jsonObject(with: Data(output.text.utf8)) as? [[String: Double]])
+    #expect(frames.count <= 64 && frames.count >= 2, "\(frames.count)")
+    #expect(frames.last?["atMs"] == 6900)
+    #expect(output.overLimits.isEmpty)
+    #expect(output.leftOut.count == 1)
+    #expect(output.leftOut.first?.contains("keyframes thinned away to fit agent-device's 64") == true)
+    #expect(output.isIncomplete)  // --strict: 65
+  }
+
+  /// 70 status changes (partly open ↔ fully open each time) cannot be thinned: each must stay.
+  /// The output is written as it is, over the tool's limits, and names them.
+  @Test func moreThan64StatusChangesAreOverTheLimit() {
+    let events: [Event] = (0..<70).map { (i: Int) -> Event in
+      let status: HingeStatus = i % 2 == 0 ? .partiallyOpen : .fullyOpen
+      return ExportTimelineTests.update(Double(i * 100), i % 2 == 0 ? 150 : 170, status)
+    }
+    let output = ExportFormat.agentDevice.render(ExportTimeline.of(events))
     #expect(output.overLimits.count == 1)
-    #expect(output.overLimits.first?.hasPrefix("70 keyframes over 6900 ms") == true)
+    let first = output.overLimits.first ?? ""
+    #expect(first.hasPrefix("70 keyframes over 6900 ms"), "\(first)")
     #expect(output.isIncomplete)
-    #expect(output.leftOut.isEmpty)
   }
 
   /// 64 keyframes over exactly 60 000 ms are inside the limits.

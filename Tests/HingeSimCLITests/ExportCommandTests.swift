@@ -9,7 +9,7 @@ import Testing
 @Suite struct ExportCommandTests {
   static let script = "Tests/HingeSimCLITests/Golden/export/small.hinge"
   static let goldens: [(format: String, file: String)] = [
-    ("agent-device", "small.agent-device.json"), ("wda", "small.wda.sh"), ("appium", "small.appium.json"),
+    ("agent-device", "small.agent-device.json"), ("wda", "small.wda.sh"), ("appium", "small.appium.py"),
     ("adb", "small.adb.sh"), ("cdp", "small.cdp.jsonl"),
   ]
 

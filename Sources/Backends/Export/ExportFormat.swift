@@ -10,9 +10,13 @@ public enum ExportFormat: String, CaseIterable, Sendable {
   case adb
   /// Chrome DevTools Protocol `Emulation` messages as JSON Lines with times.
   case cdp
+  /// A Kotlin test driving an Android foldable emulator through the Espresso Device API.
+  case espresso
+  /// A Kotlin test publishing each settled layout through Jetpack WindowManager's testing rule.
+  case jetpack
 
-  /// The format's commands for a timeline.
-  public func render(_ timeline: ExportTimeline) -> ExportOutput {
+  /// The format's commands for a timeline (`postures`: what the Android test exports take).
+  public func render(_ timeline: ExportTimeline, postures: PostureTimeline = PostureTimeline()) -> ExportOutput {
     var output: ExportOutput
     switch self {
     case .agentDevice: output = AgentDeviceExport.render(timeline)
@@ -20,8 +24,10 @@ public enum ExportFormat: String, CaseIterable, Sendable {
     case .appium: output = AppiumExport.render(timeline)
     case .adb: output = ADBExport.render(timeline)
     case .cdp: output = CDPExport.render(timeline)
+    case .espresso: output = EspressoExport.render(timeline, postures)
+    case .jetpack: output = JetpackExport.render(timeline, postures)
     }
-    if self != .cdp, timeline.angles.isEmpty {
+    if self != .cdp, self != .jetpack, timeline.angles.isEmpty {
       output.notes.append("\(rawValue): the stream has no hinge angle (a profile without a hinge?): nothing to fold")
     }
     return output

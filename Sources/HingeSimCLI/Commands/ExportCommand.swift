@@ -6,7 +6,7 @@ import Platform
 /// drive a real target with the same timing.
 struct ExportCommand: Command {
   static let name = "export"
-  static let summary = "turn a source into commands for agent-device, WDA, Appium, adb emu or CDP"
+  static let summary = "turn a source into commands for agent-device, WDA, Appium, adb emu, CDP, Espresso or Jetpack"
   static let usage = """
     usage: hingesim export [SOURCE] --to FORMAT [--rate HZ] [--strict] [-o FILE] [options]
 
@@ -17,12 +17,14 @@ struct ExportCommand: Command {
       appium         mobile: setSimulatedHingeAngle steps as JSON
       adb            Android Emulator console (adb emu sensor, rotate) as a shell script
       cdp            Chrome DevTools Protocol Emulation messages as JSON Lines with times
+      espresso       a Kotlin test: the Espresso Device API's posture calls with the waits
+      jetpack        a Kotlin test publishing each settled fold (WindowLayoutInfoPublisherRule)
 
     What a target cannot express (text-size changes, page turns, rotations for the hinge-only
     targets) is named on stderr and left out; the exit code stays 0 unless --strict.
 
     options:
-      --to FORMAT        agent-device, wda, appium, adb or cdp (required)
+      --to FORMAT        agent-device, wda, appium, adb, cdp, espresso or jetpack (required)
       --rate HZ          at most HZ hinge angles a second (status changes, the end of each
                          move and the last angle are always kept); stderr says how many dropped
       --strict           exit 65 when anything was left out or a target limit is exceeded
@@ -50,8 +52,11 @@ struct ExportCommand: Command {
 
     let profile = try options.loadProfile(context)
     var builder = ExportTimeline.Builder()
+    var postures = PostureTimeline.Builder()
     let skipped = try SimulateCommand.simulate(path, profile: profile, options: options, context: context) {
-      (event: Event) -> Void in builder.add(event)
+      (event: Event) -> Void in
+      builder.add(event)
+      postures.add(event)
     }
     var timeline = builder.finish()
     if let rate {
@@ -62,7 +67,7 @@ struct ExportCommand: Command {
         "hingesim: export: --rate \(NumberFormat.shortest(rate)) Hz dropped \(thinned.dropped) of \(total) hinge angles"
       )
     }
-    let output = format.render(timeline)
+    let output = format.render(timeline, postures: postures.finish())
 
     let out = try outPath.map { path throws(CLIError) in try OutputFile.create(path: path) } ?? context.stdout
     out.write(output.text)

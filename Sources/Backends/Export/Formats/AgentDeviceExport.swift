@@ -7,6 +7,12 @@ import EventStream
 /// 60 Hz. So angles on the same millisecond merge (the later wins), and an angle within
 /// `tolerance` of the straight line between its neighbours is left to the tool's interpolation;
 /// status changes are always kept.
+///
+/// Past 64 keyframes the export **thins**: it doubles the tolerance (1°, 2°, 4° …) until the
+/// keyframes fit, and names what that cost as left out (the path the tool moves through is then
+/// up to that many degrees off the simulator's; `--strict` exits 65). Where even the status
+/// changes alone are more than 64, or the source runs past 60 s, it cannot fit: the output is
+/// written as it is and named over the tool's limits (the tool will refuse it).
 enum AgentDeviceExport {
   static let maxKeyframes = 64
   static let maxMs = 60_000
@@ -20,15 +26,24 @@ enum AgentDeviceExport {
   }
 
   static func render(_ timeline: ExportTimeline) -> ExportOutput {
-    let (frames, merged, straight) = keyframes(timeline.angles)
+    var (frames, merged, straight) = keyframes(timeline.angles)
+    let fitted = fit(frames)
+    let thinnedAway = frames.count - fitted.frames.count
+    frames = fitted.frames
     var text = "[\n"
     for (index, frame) in frames.enumerated() {
       text += "  {\"atMs\":\(frame.atMs),\"angle\":\(NumberFormat.shortest(frame.angle))}"
       text += index == frames.count - 1 ? "\n" : ",\n"
     }
     text += "]\n"
-    let leftOut = timeline.leftOut(
+    var leftOut = timeline.leftOut(
       [.rotation, .textSize, .turn, .goto, .split], target: "agent-device fold --keyframes")
+    if thinnedAway > 0 {
+      leftOut.insert(
+        "\(thinnedAway) keyframes thinned away to fit agent-device's \(maxKeyframes): its path is within "
+          + "\(NumberFormat.shortest(fitted.tolerance))° of the simulator's (status changes kept), not "
+          + "\(NumberFormat.shortest(tolerance))°", at: 0)
+    }
     var overLimits: [String] = []
     if frames.count < 2 {
       overLimits.append("\(frames.count) keyframes: agent-device needs at least 2")
@@ -45,6 +60,18 @@ enum AgentDeviceExport {
           + "interpolates)")
     }
     return ExportOutput(text: text, leftOut: leftOut, overLimits: overLimits, notes: notes)
+  }
+
+  /// The keyframes thinned to at most `maxKeyframes`: the tolerance doubled from `tolerance`
+  /// until they fit (the status changes always stay), and the tolerance that made them fit
+  /// (`tolerance` when they already did; the last tried when nothing does).
+  static func fit(_ frames: [Keyframe]) -> (frames: [Keyframe], tolerance: Double) {
+    var (fitted, used) = (frames, tolerance)
+    while fitted.count > maxKeyframes, used < 360 {
+      used *= 2
+      fitted = straighten(frames, tolerance: used)
+    }
+    return (fitted, used)
   }
 
   /// The keyframes for `angles`, and how many angles merged on a millisecond and how many lay on
@@ -70,7 +97,7 @@ enum AgentDeviceExport {
 
   /// Drops keyframes that lie within `tolerance` of the line between the kept neighbours. Greedy,
   /// looking at most `window` frames ahead, so it stays linear in the number of frames.
-  static func straighten(_ frames: [Keyframe], window: Int = 64) -> [Keyframe] {
+  static func straighten(_ frames: [Keyframe], tolerance: Double = tolerance, window: Int = 64) -> [Keyframe] {
     guard frames.count > 2 else { return frames }
     var kept = [frames[0]]
     var anchor = 0
@@ -80,7 +107,7 @@ enum AgentDeviceExport {
       var end = index + 1
       var reach = index
       while end < frames.count, end - anchor <= window {
-        if !fits(frames, from: anchor, to: end) { break }
+        if !fits(frames, from: anchor, to: end, tolerance: tolerance) { break }
         reach = end
         if frames[end].keep { break }
         end += 1
@@ -102,7 +129,7 @@ enum AgentDeviceExport {
     return kept
   }
 
-  private static func fits(_ frames: [Keyframe], from a: Int, to b: Int) -> Bool {
+  private static func fits(_ frames: [Keyframe], from a: Int, to b: Int, tolerance: Double) -> Bool {
     let (t0, a0) = (Double(frames[a].atMs), frames[a].angle)
     let (t1, a1) = (Double(frames[b].atMs), frames[b].angle)
     for k in (a + 1)..<b {
