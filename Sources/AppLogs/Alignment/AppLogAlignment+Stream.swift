@@ -5,64 +5,73 @@ extension AppLogAlignment {
   /// The name the app's paginations give their cost model (`computeClock`).
   public static let computeClock = "app"
 
-  /// The simulator's events, then at each time the app's: `paginated` (answering its settle,
-  /// or `settled: -1` when it answers none), `shown`, the `skipped` answers the sweep decided
-  /// and a `violation` for each finding — in time order, the simulator's first at equal times
-  /// (a stage upstream fires first in the run loop too). Among the app's at one time, what a
-  /// pagination that began earlier produced comes before a skip decided then (the model's main
-  /// thread puts out its work before it turns to the settles that waited), and a skip before a
-  /// pagination that only starts then.
+  /// The simulator's events, then at each time the app's. The answers come first among the
+  /// app's, in the order of the settles they answer, as the timing stage expects them: a
+  /// pagination's `paginated` (naming its settle) followed by the `shown` that answers it, a
+  /// `skipped` for a settle answered unchanged or superseded. Then every other line of the log
+  /// in file order (a move's `shown`, a pagination that answers no settle with `settled: -1`),
+  /// then a `violation` for each finding. The simulator's events come first at equal times (a
+  /// stage upstream fires first in the run loop too).
   ///
   /// A settle the app never answered, or answered with a pagination it never showed, is
-  /// answered `superseded` (a cycle with no latency), so the cycles after it are still timed.
-  func merged(stream: [Event], document: ReaderDocument, stamps: [Int: Double], neverShown: Set<Int>) -> [Event] {
-    // Each app event with its rank among events of the same time: when the work behind it began.
-    var app: [(event: Event, rank: Double)] = []
-    var answered: [Int: Int] = [:]
-    for (k, settle) in settles.enumerated() {
-      switch settle.answer {
-      case .paginated(let p): answered[paginations[p].entry] = k
-      case .unchanged(let t): app.append((skipped(k, at: t, .unchanged), t))
-      case .superseded(let t): app.append((skipped(k, at: t, .superseded), t))
-      case .missing: app.append((skipped(k, at: settle.time, .superseded), settle.time))
-      case .pending: break
+  /// answered `superseded` (a cycle with no latency), so the cycles after it are still timed;
+  /// no answer is stamped before the one of an earlier settle, so none is left waiting behind it.
+  func merged(stream: [Event], document: ReaderDocument) -> [Event] {
+    var app: [(event: Event, key: (group: Int, order: Int))] = []
+    var answerLines: Set<Int> = []
+    var stamp = -Double.infinity
+    for (k, answer) in sweep.answers.enumerated() {
+      let settle = script.settles[k]
+      var answerEvents: [Event] = []
+      switch answer {
+      case .paginated(let p):
+        let pagination = paginations[p]
+        let shownEntry = shown.shownOf[p]
+        stamp = max(stamp, pagination.end, settle.time)
+        answerLines.insert(pagination.entry)
+        answerEvents.append(
+          Event(
+            time: stamp,
+            .paginated(self.paginated(pagination, settle: shownEntry == nil ? nil : k, document: document))))
+        if let e = shownEntry {
+          answerLines.insert(e)
+          stamp = max(stamp, times[e])
+          answerEvents.append(Event(time: stamp, .shown(shownState(e, document: document))))
+        } else {
+          answerEvents.append(skipped(k, at: stamp, .superseded))
+        }
+      case .unchanged(let t):
+        stamp = max(stamp, t)
+        answerEvents.append(skipped(k, at: stamp, .unchanged))
+      case .superseded(let t):
+        stamp = max(stamp, t)
+        answerEvents.append(skipped(k, at: stamp, .superseded))
+      case .missing:
+        stamp = max(stamp, settle.time)
+        answerEvents.append(skipped(k, at: stamp, .superseded))
+      case .pending: continue
       }
+      app += answerEvents.map { ($0, (0, app.count)) }
     }
-    var paginationOfEntry: [Int: AppPagination] = [:]
-    for p in paginations { paginationOfEntry[p.entry] = p }
-    var last: (stamp: Double, rank: Double)?
-    for (i, entry) in log.entries.enumerated() {
-      guard let stamp = stamps[i] else { continue }
+    let paginationOfEntry = Dictionary(uniqueKeysWithValues: paginations.enumerated().map { ($1.entry, $0) })
+    for (i, entry) in log.entries.enumerated() where !answerLines.contains(i) {
       switch entry.kind {
-      case .paginated(let value):
-        let unshown = answered[i].flatMap { neverShown.contains(i) ? $0 : nil }
-        let settle = unshown == nil ? answered[i].map { settles[$0].time } : nil
-        let start = paginationOfEntry[i]?.start ?? stamp
-        let paginated = Paginated(
-          pageWidth: value.pageWidth, pageHeight: value.pageHeight,
-          textSize: value.textSize ?? answered[i].map { settles[$0].settled.textSize } ?? .large,
-          pageCount: value.pageCount, ms: value.ms, cache: value.cached ? .hit : .miss,
-          characters: value.cached ? 0 : document.utf16Count, settled: settle ?? -1,
-          queuedMs: settle.map { max(0, StreamTime.elapsed(from: $0, to: start)) } ?? 0,
-          computeClock: Self.computeClock)
-        last = (stamp, min(start, stamp))
-        app.append((Event(time: stamp, .paginated(paginated)), min(start, stamp)))
-        if let k = unshown { app.append((skipped(k, at: stamp, .superseded), min(start, stamp))) }
-      case .shown(var shown):
-        if let first = shown.ranges.first { shown.excerpt = document.excerpt(first) }
-        app.append((Event(time: stamp, .shown(shown)), last?.stamp == stamp ? last!.rank : stamp))
-      default: break
+      case .paginated:
+        guard let p = paginationOfEntry[i] else { continue }
+        let event = Event(time: times[i], .paginated(paginated(paginations[p], settle: nil, document: document)))
+        app.append((event, (1, i)))
+      case .shown: app.append((Event(time: times[i], .shown(shownState(i, document: document))), (1, i)))
+      default: continue
       }
     }
     for f in findings {
       let violation = Violation(
         rule: f.rule, message: "\(log.file):\(f.line): \(f.message)", cause: f.cause, causeTime: f.causeTime)
-      app.append((Event(time: f.time, .violation(violation)), f.time))
+      app.append((Event(time: f.time, .violation(violation)), (2, app.count)))
     }
-    // Stable: app events of one time and rank keep their order.
-    let ordered = app.enumerated().sorted {
-      ($0.element.event.time, $0.element.rank, $0.offset) < ($1.element.event.time, $1.element.rank, $1.offset)
-    }.map(\.element.event)
+    let ordered = app.sorted {
+      ($0.event.time, $0.key.group, $0.key.order) < ($1.event.time, $1.key.group, $1.key.order)
+    }.map(\.event)
     var out: [Event] = []
     out.reserveCapacity(stream.count + ordered.count)
     var j = 0
@@ -77,13 +86,34 @@ extension AppLogAlignment {
     return out
   }
 
+  /// The stream's `paginated` for an app pagination: answering the settle with index `settle`,
+  /// or none (`settled: -1`, never timed).
+  private func paginated(_ p: AppPagination, settle k: Int?, document: ReaderDocument) -> Paginated {
+    let settle = k.map { script.settles[$0] }
+    let value = p.value
+    return Paginated(
+      pageWidth: value.pageWidth, pageHeight: value.pageHeight,
+      textSize: value.textSize ?? settle?.settled.textSize ?? .large, pageCount: value.pageCount, ms: value.ms,
+      cache: value.cached ? .hit : .miss, characters: value.cached ? 0 : document.utf16Count,
+      settled: settle?.time ?? -1,
+      queuedMs: settle.map { max(0, StreamTime.elapsed(from: $0.time, to: p.start)) } ?? 0,
+      computeClock: Self.computeClock)
+  }
+
+  /// The app's `shown` at entry `i`, with the excerpt of its first page.
+  private func shownState(_ i: Int, document: ReaderDocument) -> Shown {
+    guard case .shown(var shown) = log.entries[i].kind else { preconditionFailure("entry \(i) is no shown") }
+    if let first = shown.ranges.first { shown.excerpt = document.excerpt(first) }
+    return shown
+  }
+
   private func skipped(_ k: Int, at time: Double, _ reason: SkipReason) -> Event {
-    let g = settles[k].geometry
+    let g = script.settles[k].geometry
     return Event(
       time: time,
       .skipped(
         Skipped(
-          settled: settles[k].time, reason: reason, pageWidth: g.pageWidth, pageHeight: g.pageHeight,
-          textSize: settles[k].settled.textSize)))
+          settled: script.settles[k].time, reason: reason, pageWidth: g.pageWidth, pageHeight: g.pageHeight,
+          textSize: script.settles[k].settled.textSize)))
   }
 }

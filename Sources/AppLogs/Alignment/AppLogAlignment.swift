@@ -4,16 +4,21 @@ import Reader
 import Simulator
 
 /// An app log set beside the simulator's stream of the same script: the app's events on the
-/// script's clock, each pagination matched to the settle it answers, the rules checked, and
-/// one stream in which the app's `paginated` and `shown` stand where the reader model's would —
-/// so the timing stage times the app exactly as it times the model.
+/// script's clock, each pagination matched to the settle it answers and each `shown` to what it
+/// answers, the rules checked, and one stream in which the app's `paginated` and `shown` stand
+/// where the reader model's would — so the timing stage times the app exactly as it times the
+/// model, and a record closes only on its own answer.
 ///
-/// Which settle a pagination answers follows the reader model's main thread: a settle that
-/// comes while the app is paginating waits for it; when the app is free, a settle with another
-/// behind it is superseded, one whose layout is the one on screen is answered unchanged, and
-/// any other waits for the app's next pagination. A pagination that starts while a cycle's
-/// sizes still come (before its settle) with no earlier settle waiting belongs to that cycle
-/// (early). The last pagination of a settle answers it; the others are extra.
+/// First the clock: the app's frames against the sizes they measure (`AppLogClock`); a log
+/// whose sync ties the wrong moments breaks `clock-in-sync` and nothing else is judged. Then
+/// which settle a pagination answers follows the reader model's main thread (`AppLogSweep`):
+/// a settle that comes while the app is paginating waits for it; when the app is free, a settle
+/// with another behind it is superseded, one whose layout is the one on screen is answered
+/// unchanged, and any other waits for the app's next pagination. A pagination that starts while
+/// a cycle's sizes still come (before its settle) with no earlier settle waiting belongs to that
+/// cycle (early). The last pagination of a settle answers it; the others are extra. Which
+/// `shown` answers a pagination, a move or nothing is `AppLogShownMatch`'s to say; the rules
+/// are `AppInvariants`' and `ReaderInvariants`', applied by `AppLogChecker`.
 ///
 /// ```swift
 /// let aligned = AppLogAlignment(log: log, stream: simulatorEvents, document: doc, insets: duo.pages)
@@ -44,37 +49,14 @@ public struct AppLogAlignment: Sendable {
   /// screen still needs a pagination, unless that chapter was last shown at this layout.
   public enum PaginationUnit: Sendable, Equatable {
     case wholeText
-    /// One chapter at a time, starting in the chapter with this id.
-    case chapter(startingIn: Int)
-  }
-
-  /// How a settle was answered.
-  enum Answer: Equatable {
-    case pending
-    /// By this pagination (an index into `paginations`).
-    case paginated(Int)
-    /// Nothing to repaginate, at this time.
-    case unchanged(Double)
-    /// Another settle came before the app was free, at this time.
-    case superseded(Double)
-    /// Never paginated nor shown.
-    case missing
-  }
-
-  /// One settle of the stream.
-  struct SettlePoint {
-    var time: Double
-    var settled: Settled
-    var geometry: PageGeometry
-    /// The chapter laid out, when the app paginates one chapter at a time.
-    var chapter: Int?
-    var answer: Answer = .pending
-    /// Paginations that are not its answer: early ones overtaken, or repeated ones.
-    var extra: [Int] = []
+    /// One chapter at a time, starting in the chapter with this id; `ranges` are the chapters'
+    /// ranges in the text, by id (a `goto` stays in its chapter, a chapter's end is its text's).
+    case chapter(startingIn: Int, ranges: [Int: Range<Int>])
   }
 
   /// One app pagination on the script's clock.
   struct AppPagination {
+    /// Its entry in the log.
     var entry: Int
     var start: Double
     var end: Double
@@ -88,13 +70,23 @@ public struct AppLogAlignment: Sendable {
   /// The app's shown states checked.
   public private(set) var shownChecked = 0
   /// The settles of the stream.
-  public var settleCount: Int { settles.count }
+  public var settleCount: Int { script.settles.count }
+  /// How far the app's clock stands from the script's after the sync, ms, as its frames measure
+  /// it (`AppLogClock`); nil when no frame matched a size.
+  public var clockOffset: Double? { clock.offset }
 
   let log: AppLog
-  var settles: [SettlePoint] = []
-  var paginations: [AppPagination] = []
-  /// The simulator's poses, for the state findings name.
-  var poses: [(time: Double, pose: Pose)] = []
+  let script: AppLogScript
+  /// Each entry's time on the script's clock.
+  let times: [Double]
+  let paginations: [AppPagination]
+  let clock: AppLogClock
+  private(set) var sweep: AppLogSweep
+  private(set) var shown: AppLogShownMatch
+  /// The settle each pagination answers, if any.
+  private var answered: [Int?]
+  /// The `frame` entries and their times, in order.
+  private var frames: [(entry: Int, time: Double)] = []
 
   /// Aligns `log` with `stream` (the simulator's events for the script that drove the app) and
   /// checks it.
@@ -108,41 +100,59 @@ public struct AppLogAlignment: Sendable {
     direction: ReadingDirection = .ltr, unit: PaginationUnit = .wholeText
   ) {
     self.log = log
-    // The navigation stage's sidebar narrows the pages; its chapter is what a chapter reader lays out.
-    var sidebar = SidebarMode.hide
-    var chapter: Int? = if case .chapter(let first) = unit { first } else { nil }
-    for event in stream {
-      switch event.kind {
-      case .settled(let s):
-        let geometry = PageGeometry(settled: s, sidebar: sidebar, insets: insets, direction: direction)
-        settles.append(SettlePoint(time: event.time, settled: s, geometry: geometry, chapter: chapter))
-      case .navigation(let n):
-        sidebar = n.sidebar
-        if chapter != nil, let selected = n.chapter { chapter = selected }
-      case .pose(let p): poses.append((event.time, p.pose))
+    script = AppLogScript(
+      stream: stream, insets: insets, direction: direction, unit: unit, textLength: document.utf16Count)
+    times = log.entries.map { log.scriptTime(ofAppTime: $0.appTime) }
+    var paginations: [AppPagination] = []
+    var paginationOfEntry: [Int: Int] = [:]
+    var frameSizes: [(time: Double, width: Double, height: Double)] = []
+    for (i, entry) in log.entries.enumerated() {
+      switch entry.kind {
+      case .paginated(let p):
+        paginationOfEntry[i] = paginations.count
+        paginations.append(
+          AppPagination(entry: i, start: StreamTime.elapsed(from: p.ms, to: times[i]), end: times[i], value: p))
+      case .frame(let w, let h):
+        frames.append((i, times[i]))
+        frameSizes.append((times[i], w, h))
       default: break
       }
     }
-    for (i, entry) in log.entries.enumerated() {
-      guard case .paginated(let p) = entry.kind else { continue }
-      let end = log.scriptTime(ofAppTime: entry.appTime)
-      paginations.append(AppPagination(entry: i, start: StreamTime.elapsed(from: p.ms, to: end), end: end, value: p))
-    }
-    var sweep = AppLogSweep(settles: settles, paginations: paginations)
+    self.paginations = paginations
+    clock = AppLogClock(frames: frameSizes, sizes: script.sizes)
+    var sweep = AppLogSweep(script: script, paginations: paginations)
     sweep.run()
-    settles = sweep.settles
-    var checker = AppLogChecker(alignment: self, document: document, direction: direction, stream: stream)
-    checker.run()
-    findings = checker.findings
-    shownChecked = checker.shownChecked
-    events = merged(stream: stream, document: document, stamps: checker.stamps, neverShown: checker.neverShown)
+    self.sweep = sweep
+    var answered = [Int?](repeating: nil, count: paginations.count)
+    for (k, answer) in sweep.answers.enumerated() {
+      if case .paginated(let p) = answer { answered[p] = k }
+    }
+    self.answered = answered
+    shown = AppLogShownMatch(
+      log: log, times: times, script: script, paginations: paginations, paginationOfEntry: paginationOfEntry,
+      answered: { answered[$0] }, chapterMode: unit != .wholeText)
+    if let offset = clock.offset, let problem = AppInvariants.clockProblem(offset: offset, frames: clock.matched) {
+      let first = frames.first
+      findings = [
+        Finding(
+          rule: "clock-in-sync", message: problem, line: first.map { log.entries[$0.entry].line } ?? 1,
+          time: first?.time ?? 0, state: script.state(at: first?.time ?? 0), cause: .scene, causeTime: 0)
+      ]
+    } else {
+      var checker = AppLogChecker(alignment: self, document: document, direction: direction)
+      checker.run()
+      findings = checker.findings
+      shownChecked = checker.shownChecked
+    }
+    events = merged(stream: stream, document: document)
   }
 
-  /// The simulator's state at `time`: its pose and the last settled size.
-  func state(at time: Double) -> String {
-    let pose = poses.last(where: { $0.time <= time })?.pose.rawValue ?? "unknown"
-    guard let s = settles.last(where: { $0.time <= time }) else { return "pose \(pose), nothing settled yet" }
-    return
-      "pose \(pose), settled \(AppInvariants.size(s.settled.width, s.settled.height)) \(s.settled.textSize.rawValue) at \(NumberFormat.ms(s.time)) ms"
+  /// The settle pagination `p` answers, if it answers one.
+  func settleAnswered(by p: Int) -> Int? { answered[p] }
+
+  /// The last `frame` entry before `time`, if any.
+  func lastFrame(before time: Double) -> Int? {
+    let after = AppLogScript.partition(frames.count) { frames[$0].time >= time }
+    return after > 0 ? frames[after - 1].entry : nil
   }
 }

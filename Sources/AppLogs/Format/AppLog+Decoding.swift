@@ -54,7 +54,9 @@ extension AppLog {
     if let hash = sync.textHash, let textHash, hash != textHash {
       throw InputError(
         file: file, line: decoder.syncLine, column: decoder.syncColumn("textHash"),
-        message: "expected textHash \(textHash) (the text being checked), found \(hash): a log of another text")
+        message:
+          "expected textHash \(textHash) (the text being checked), found \(InputText.excerpt(hash)): a log of another text"
+      )
     }
     return AppLog(file: file, entries: decoder.entries, sync: sync, warnings: decoder.warnings)
   }

@@ -25,7 +25,7 @@ struct AppLogFields {
         guard let size = TextSize(name: name) else {
           throw line.error(
             column: line.column(of: "textSize"),
-            "expected a text size (xSmall … xxxLarge, AX1 … AX5), found \"\(name)\"")
+            "expected a text size (xSmall … xxxLarge, AX1 … AX5), found \"\(InputText.excerpt(name))\"")
         }
         textSize = size
       }

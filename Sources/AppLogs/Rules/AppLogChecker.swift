@@ -3,39 +3,38 @@ import Platform
 import Reader
 
 /// Holds an aligned app log to the rules: the app-only ones (`AppInvariants`) from how its
-/// paginations answered the settles and what frame it measured, and the reader's own
-/// (`ReaderInvariants`, with only the visible pages known) on every shown state that answers
-/// a settle, an unchanged layout, a turn, a goto or an opened chapter.
+/// paginations answered the settles, what it showed for them and what frame it measured, and
+/// the reader's own (`ReaderInvariants`, with only the visible pages known) on every shown
+/// state that answers a pagination, a move or nothing at all.
+///
+/// A shown state is judged against the layout it shows: its pagination's settle for the
+/// `shown` that answers one, else the layout in force then (`AppLogInForce`) — the last settle
+/// answered by then, or one never answered from its own time on (what the fold asks for,
+/// whatever the app did).
+/// Not judged: a `shown` that came before its pagination ended, and every `shown` after a
+/// pagination that answers no settle until the next answer (that pagination broke a rule; the
+/// layout it shows is a transient one). `layout-matches-fold` and `fold-clear` are said once per
+/// layout in force, so an app that never answered a settle is told once what it shows and what
+/// the fold asks for.
 struct AppLogChecker {
   let alignment: AppLogAlignment
   let document: ReaderDocument
   let direction: ReadingDirection
-  /// The stream's `turn` and `goto` inputs and the `navigation` states that open a chapter,
-  /// oldest first: what may move the place.
-  private var moves: [Event]
   private(set) var findings: [AppLogAlignment.Finding] = []
   private(set) var shownChecked = 0
-  /// The script time each `paginated` and `shown` entry takes in the merged stream, by entry.
-  private(set) var stamps: [Int: Double] = [:]
-  /// The `paginated` entries that answer a settle but were never shown.
-  private(set) var neverShown: Set<Int> = []
   private var log: AppLog { alignment.log }
+  private var script: AppLogScript { alignment.script }
+  private var said: Set<String> = []
 
-  init(alignment: AppLogAlignment, document: ReaderDocument, direction: ReadingDirection, stream: [Event]) {
+  init(alignment: AppLogAlignment, document: ReaderDocument, direction: ReadingDirection) {
     self.alignment = alignment
     self.document = document
     self.direction = direction
-    moves = stream.filter {
-      switch $0.kind {
-      case .turn, .goto: true
-      case .navigation(let n): n.offset != nil
-      default: false
-      }
-    }
   }
 
   mutating func run() {
-    for (k, settle) in alignment.settles.enumerated() { checkAnswer(k, settle) }
+    for k in script.settles.indices { checkAnswer(k) }
+    for (earlier, later) in alignment.sweep.outOfOrder { checkOrder(earlier, later) }
     checkShown()
     findings.sort { $0.line < $1.line }
   }
@@ -46,166 +45,169 @@ struct AppLogChecker {
     let line = entry.map { log.entries[$0].line } ?? log.entries.last?.line ?? 1
     findings.append(
       AppLogAlignment.Finding(
-        rule: rule, message: message, line: line, time: time, state: alignment.state(at: time), cause: cause,
+        rule: rule, message: message, line: line, time: time, state: script.state(at: time), cause: cause,
         causeTime: causeTime))
   }
 
-  private mutating func checkAnswer(_ k: Int, _ settle: AppLogAlignment.SettlePoint) {
+  /// The app rules on how settle `k` was answered, and the frame measured when it settled.
+  private mutating func checkAnswer(_ k: Int) {
+    let settle = script.settles[k]
     let s = settle.time
-    let layout =
-      "\(AppInvariants.size(settle.settled.width, settle.settled.height)) \(settle.settled.textSize.rawValue)"
-    switch settle.answer {
+    switch alignment.sweep.answers[k] {
     case .paginated(let p):
       let pagination = alignment.paginations[p]
-      if pagination.start < s {
+      if let problem = AppInvariants.earlyProblem(
+        start: pagination.start, settle: s, lastChange: settle.settled.cycle.lastChange, layout: settle.layout)
+      {
+        add("paginated-before-settle", problem, entry: pagination.entry, time: pagination.end, causeTime: s)
+      }
+      let problems = [
+        AppInvariants.textSizeProblem(laidOut: pagination.value.textSize, settled: settle.settled.textSize),
+        AppInvariants.pageSizeProblem(
+          width: pagination.value.pageWidth, height: pagination.value.pageHeight, settled: settle.settled),
+      ].compactMap { $0 }
+      if !problems.isEmpty {
         add(
-          "paginated-before-settle",
-          "the pagination answering the settle at \(NumberFormat.ms(s)) ms (\(layout)) started at \(NumberFormat.ms(pagination.start)) ms, before the size settled (its last change at \(NumberFormat.ms(settle.settled.cycle.lastChange)) ms)",
+          "pagination-matches-settle",
+          AppInvariants.paginationMessage(settle: s, layout: settle.layout, problems: problems),
           entry: pagination.entry, time: pagination.end, causeTime: s)
       }
-      if !isShown(after: pagination.entry) {
-        neverShown.insert(pagination.entry)
+      if let miss = alignment.shown.misses[p] {
         add(
           "shown-after-settle",
-          "the pagination for the settle at \(NumberFormat.ms(s)) ms (\(layout)) was never shown",
+          AppInvariants.unshownMessage(settle: s, layout: settle.layout, end: pagination.end, why: reason(miss)),
           entry: pagination.entry, time: pagination.end, causeTime: s)
       }
     case .missing:
-      let after = log.entries.firstIndex { log.scriptTime(ofAppTime: $0.appTime) >= s }
+      let after = Self.partition(alignment.times.count) { alignment.times[$0] >= s }
       add(
-        "shown-after-settle",
-        "the layout settled at \(NumberFormat.ms(s)) ms (\(layout)) was never paginated nor shown",
-        entry: after, time: s, causeTime: s)
+        "shown-after-settle", AppInvariants.unansweredMessage(settle: s, layout: settle.layout),
+        entry: after < alignment.times.count ? after : nil, time: s, causeTime: s)
     case .pending, .unchanged, .superseded: break
     }
-    for p in settle.extra {
+    for p in alignment.sweep.extra[k] {
       let extra = alignment.paginations[p]
       add(
         "paginate-once-per-settle",
-        "the pagination of \(AppInvariants.size(extra.value.pageWidth, extra.value.pageHeight)) pages at \(NumberFormat.ms(extra.start)) ms is one more for the settle at \(NumberFormat.ms(s)) ms (\(layout)): paginate once per settle, never on a transient size",
+        AppInvariants.extraMessage(
+          width: extra.value.pageWidth, height: extra.value.pageHeight, start: extra.start, settle: s,
+          layout: settle.layout),
         entry: extra.entry, time: extra.end, causeTime: s)
     }
-    if case .superseded = settle.answer { return }
-    let frame = log.entries.indices.last {
-      guard case .frame = log.entries[$0].kind else { return false }
-      return log.scriptTime(ofAppTime: log.entries[$0].appTime) <= s
-    }
-    if let frame, case .frame(let w, let h) = log.entries[frame].kind,
+    // The frame the app measured last before the settle: a frame at its very instant is the
+    // first size of the next burst (the settle fires before an input of the same time). Not at
+    // a superseded settle, nor at the navigation stage's re-settles: they repeat the last
+    // settled size, which the frame may have left already (a burst under way).
+    if case .superseded = alignment.sweep.answers[k] { return }
+    guard !settle.byInput else { return }
+    if let f = alignment.lastFrame(before: s), case .frame(let w, let h) = log.entries[f].kind,
       let problem = AppInvariants.frameProblem(width: w, height: h, settled: settle.settled)
     {
-      add("frame-matches-pose", problem + " (settled at \(NumberFormat.ms(s)) ms)", entry: frame, time: s, causeTime: s)
+      add("frame-matches-pose", problem + " (settled at \(NumberFormat.ms(s)) ms)", entry: f, time: s, causeTime: s)
     }
   }
 
-  /// True when the app's next `paginated` or `shown` after `entry` is a `shown`.
-  private func isShown(after entry: Int) -> Bool {
-    for next in log.entries[(entry + 1)...] {
-      switch next.kind {
-      case .shown: return true
-      case .paginated: return false
-      default: continue
-      }
+  private mutating func checkOrder(_ earlier: Int, _ later: Int) {
+    guard let a = alignment.settleAnswered(by: earlier), let b = alignment.settleAnswered(by: later), a < b else {
+      return
     }
-    return false
+    let (pa, pb) = (alignment.paginations[earlier], alignment.paginations[later])
+    let (sa, sb) = (script.settles[a], script.settles[b])
+    add(
+      "settles-answered-in-order",
+      AppInvariants.orderMessage(
+        earlier: sa.time, earlierLayout: sa.layout, earlierEnd: pa.end, later: sb.time, laterLayout: sb.layout,
+        laterEnd: pb.end),
+      entry: pa.entry, time: pa.end, causeTime: sa.time)
   }
 
-  /// The move a `shown` at `t` answers, among those not yet answered (from `first`) that came by
-  /// then: a go-to or an opened chapter whose place it shows, else the oldest. Moves passed over
-  /// did nothing on screen (a turn at either end of the text).
-  private func move(shown: Shown, at t: Double, from first: Int) -> Int? {
-    var pending = first
-    while pending < moves.count, moves[pending].time <= t { pending += 1 }
-    guard first < pending else { return nil }
-    let target = { (k: Int) -> Int? in
-      switch moves[k].kind {
-      case .goto(let offset): min(max(0, offset), self.document.utf16Count)
-      case .navigation(let n): n.offset
-      default: nil
-      }
+  /// What a pagination's missing `shown` was, in words.
+  private func reason(_ miss: AppLogShownMatch.Miss) -> String {
+    switch miss {
+    case .early(let line, let ms):
+      "the shown at line \(line) came \(NumberFormat.ms(ms)) ms before it ended (a page is shown after its pagination)"
+    case .lineFirst(let line):
+      "the shown at line \(line), at the same time, was written before it (a page is shown after its pagination)"
+    case .moveFirst(let line, let m):
+      "the next shown (line \(line)) answers the \(script.moves[m].type.rawValue) at \(NumberFormat.ms(script.moves[m].time)) ms, which came after it ended"
+    case .nextPagination(let line): "another pagination (line \(line)) came before any shown"
+    case .never: "no shown came after it"
     }
-    return (first..<pending).first { target($0) == shown.offset } ?? first
   }
 
   /// The shown states, against the reader's rules and `layout-matches-fold`.
   private mutating func checkShown() {
-    // What each pagination entry answers, and when each answered layout went on screen.
-    var answers: [Int: Int] = [:]
-    var onScreen: [(time: Double, settle: Int)] = []
-    for (k, settle) in alignment.settles.enumerated() {
-      switch settle.answer {
-      case .paginated(let p):
-        answers[alignment.paginations[p].entry] = k
-        onScreen.append((alignment.paginations[p].end, k))
-      case .unchanged(let t): onScreen.append((t, k))
-      default: break
-      }
-    }
-    onScreen.sort { $0.time < $1.time }
+    var inForce = AppLogInForce(alignment: alignment)
     var invariants = ReaderInvariants()
     var previousOffset: Int?
     var lastShown: Shown?
-    var afterAnswer: Int?  // the settle whose pagination came last, until its shown
     var afterExtra = false
-    var lastStamp = -Double.infinity
-    var nextMove = 0
     for (i, entry) in log.entries.enumerated() {
-      let t = log.scriptTime(ofAppTime: entry.appTime)
+      let t = alignment.times[i]
       switch entry.kind {
-      case .paginated:
-        if let k = answers[i] {
-          afterAnswer = k
-          afterExtra = false
-          lastStamp = max(t, alignment.settles[k].time)
-        } else {
-          afterExtra = true
-          lastStamp = t
-        }
-        stamps[i] = lastStamp
       case .shown(let shown):
-        lastShown = shown
-        stamps[i] = max(t, lastStamp)
-        guard !afterExtra, let current = onScreen.last(where: { $0.time <= t }) else {
-          invariants.forgetScreen()
-          continue
+        defer {
+          lastShown = shown
+          previousOffset = shown.offset
         }
-        let model = alignment.settles[current.settle].geometry
+        var settle: Int?
         var cause = EventType.shown
         var causeTime = t
         var hingeChange: String?
-        if let k = afterAnswer {
+        switch alignment.shown.roles[i] {
+        case .pagination(let p):
+          guard let k = alignment.settleAnswered(by: p) else {
+            afterExtra = true
+            invariants.forgetScreen()
+            continue
+          }
+          afterExtra = false
+          settle = k
           // A chapter re-settle's pagination shows the chapter just opened: the place moved there.
-          cause = alignment.settles[k].settled.cycle.cause == .chapter ? .navigation : .settled
-          causeTime = alignment.settles[k].time
-          hingeChange = ReaderSnapshot.hingeChange(of: alignment.settles[k].settled.cycle.cause)
-          afterAnswer = nil
-        } else if let k = move(shown: shown, at: t, from: nextMove) {
-          cause = moves[k].kind.type
-          causeTime = moves[k].time
-          nextMove = k + 1
+          let cycle = script.settles[k].settled.cycle
+          cause = cycle.cause == .chapter || alignment.shown.opensChapter.contains(p) ? .navigation : .settled
+          causeTime = script.settles[k].time
+          hingeChange = ReaderSnapshot.hingeChange(of: cycle.cause)
+        case .move(let m):
+          cause = script.moves[m].type
+          causeTime = script.moves[m].time
+          settle = inForce.settle(atEntry: i, time: t)
+        case .unexplained:
+          settle = inForce.settle(atEntry: i, time: t)
+        case .early, nil:
+          invariants.forgetScreen()
+          continue
         }
-        if cause == .settled || cause == .navigation {  // a move before the settle found nothing on screen or was shown already
-          while nextMove < moves.count, moves[nextMove].time <= causeTime { nextMove += 1 }
+        guard !afterExtra, let k = settle else {
+          invariants.forgetScreen()
+          continue
         }
         shownChecked += 1
+        let model = script.settles[k].geometry
         var geometry = model
         geometry.layout = shown.layout
         geometry.frames = shown.frames
         geometry.notes = shown.notes
-        let snapshot = ReaderSnapshot(
+        var snapshot = ReaderSnapshot(
           offset: shown.offset, previousOffset: previousOffset, pages: shown.pages, pageRanges: shown.ranges,
-          textLength: document.utf16Count, geometry: geometry, direction: direction, visibleLines: [],
-          style: document.style(for: alignment.settles[current.settle].settled.textSize), cause: cause.rawValue,
+          textLength: script.textEnd(ofPageAt: shown.ranges.first?.lowerBound ?? 0, textLength: document.utf16Count),
+          geometry: geometry, direction: direction, visibleLines: [],
+          style: document.style(for: script.settles[k].settled.textSize), cause: cause.rawValue,
           breaksFingerprint: 0, key: "")
-        var partial = snapshot
-        partial.allPagesKnown = false
-        partial.hingeChange = hingeChange
-        for (rule, message) in invariants.check(partial) {
+        snapshot.allPagesKnown = false
+        snapshot.hingeChange = hingeChange
+        var found = invariants.check(snapshot)
+        if let problem = AppInvariants.layoutProblem(shown, model: model, pose: script.pose(at: t)) {
+          found.append(("layout-matches-fold", problem))
+        }
+        if case .missing = alignment.sweep.answers[k] {
+          // The app never laid this layout out (shown-after-settle says so): its frames still
+          // stand where the layout it kept put them, so they are not held to this one's fold.
+          found.removeAll { $0.rule == "fold-clear" }
+        }
+        for (rule, message) in sayOnce(found, layout: k) {
           add(rule, message, entry: i, time: t, cause: cause, causeTime: causeTime)
         }
-        if let problem = AppInvariants.layoutProblem(shown, model: model) {
-          add("layout-matches-fold", problem, entry: i, time: t, cause: cause, causeTime: causeTime)
-        }
-        previousOffset = shown.offset
       case .selection(let range) where !range.isEmpty:
         // Against the pages last shown: the app reports no others.
         let visible = lastShown?.ranges ?? []
@@ -216,4 +218,17 @@ struct AppLogChecker {
       }
     }
   }
+
+  /// The rules about the arrangement (`layout-matches-fold`, `fold-clear`) that were not said
+  /// for the layout of settle `k` by an earlier shown state, and every other.
+  private mutating func sayOnce(_ found: [(rule: String, message: String)], layout k: Int) -> [(
+    rule: String, message: String
+  )] {
+    let layoutRules: Set<String> = ["layout-matches-fold", "fold-clear"]
+    let kept = found.filter { !layoutRules.contains($0.rule) || !said.contains("\($0.rule) \(k)") }
+    for (rule, _) in kept where layoutRules.contains(rule) { said.insert("\(rule) \(k)") }
+    return kept
+  }
+
+  static func partition(_ count: Int, _ isAfter: (Int) -> Bool) -> Int { AppLogScript.partition(count, isAfter) }
 }

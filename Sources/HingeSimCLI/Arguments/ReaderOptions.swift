@@ -33,10 +33,12 @@ struct ReaderOptions {
   /// command that cannot honour one refuses (`refuseUnless(honouredBy:command:)`).
   var given: Set<ReaderOption> = []
 
-  /// Takes the reader options from the arguments.
-  static func parse(_ args: inout Arguments) throws(CLIError) -> ReaderOptions {
+  /// Takes the reader options from the arguments; without `--compute-model` or `--compute-ms`
+  /// a pagination is charged as `defaultModel` says (`check`'s is the device model).
+  static func parse(_ args: inout Arguments, defaultModel: ComputeModel = .host) throws(CLIError) -> ReaderOptions {
     var o = ReaderOptions()
     o.given = ReaderOption.present(in: args)
+    o.computeModel = defaultModel
     o.textPath = try args.option("--text")
     if let offset = try args.int("--offset") {
       guard offset >= 0 else { throw .usage("--offset: expected a UTF-16 offset ≥ 0, found \(offset)") }

@@ -23,24 +23,35 @@ struct CheckCommand: Command {
     drove the app) runs through the simulator and the navigation stage (the sidebar and
     opened chapters are the app's to answer too), the app log (docs/app-log.md) is aligned
     with it by its 'sync', and the app is held to the reader's rules (turn-one-screen,
-    turn-not-from-hinge and selection-in-page among them) and to the app-only ones (frame-matches-pose,
-    paginated-before-settle, paginate-once-per-settle, shown-after-settle,
+    turn-not-from-hinge and selection-in-page among them) and to the app-only ones
+    (clock-in-sync, frame-matches-pose, paginated-before-settle, pagination-matches-settle,
+    paginate-once-per-settle, settles-answered-in-order, shown-after-settle,
     layout-matches-fold). Each violation names the rule, the app's line and the
     simulator's state. Exit 1 on any violation, 65 for a bad log. With --chapters the app
     lays out one chapter at a time.
 
     options:
       --app APP.jsonl    the app log to check (one SOURCE; not with --pdf)
+      --compute-model M, --compute-ms MS   what a pagination is charged, as for 'hingesim run';
+                         default device (the reference reader's modelled time, the same on every
+                         machine, so is the verdict; host charges this machine's). Not with --app:
+                         the app's log says what each of its paginations took
       --text FILE, --pdf FILE, --offset N, --direction D, --prepaginate, --chapters,
-      --lang TAG, --typography T, --compute-model M, --compute-ms MS   as for 'hingesim run'
+      --lang TAG, --typography T   as for 'hingesim run'
       --profile NAME, --settle-ms MS, --conflict NAME=SIDE, --division-when-flat W,
       --format F, --lenient, --from T, --to T, --max-events N  as for 'hingesim simulate'
 
     """
 
+  /// What a pagination is charged unless `--compute-model` says: the reference reader's
+  /// modelled TextKit time (`device`), the same on every machine.
+  static let defaultModel = ComputeModel.device(.mid)
+
   static func run(_ args: inout Arguments, _ context: CommandContext) throws(CLIError) -> ExitCode {
     let options = try SourceOptions.parse(&args)
-    let readerOptions = try ReaderOptions.parse(&args)
+    // Judged on a deterministic cost model, so the same inputs give the same verdict on any
+    // machine (the host's thread CPU time decides what is queued and superseded).
+    let readerOptions = try ReaderOptions.parse(&args, defaultModel: Self.defaultModel)
     let appPath = try args.option("--app")
     let paths = try args.positionals()
     guard !paths.isEmpty else { throw .usage("check needs at least one SOURCE") }

@@ -23,7 +23,8 @@ struct AppRun {
 
   /// Runs `path` through the simulator and the navigation stage and aligns the app log at
   /// `appPath` with it. With `everything` false (`check`), only the events the alignment reads
-  /// are kept — settles, poses, turns, gotos and navigation states — not every hinge update
+  /// are kept — settles, poses, turns, gotos, navigation states and the scene's sizes (the app's
+  /// frames measure them) — not every hinge update
   /// and size a trace or plot would draw.
   static func run(
     _ path: String, appPath: String, profile: Profile, document: ReaderDocument, options: SourceOptions,
@@ -48,14 +49,17 @@ struct AppRun {
     var stream: [Event] = []
     try StreamRun.run(&pipeline, source: source, options: options, context: context) { event in
       switch event.kind {
-      case .settled, .pose, .turn, .goto, .navigation: stream.append(event)
+      case .settled, .pose, .turn, .goto, .navigation, .scene: stream.append(event)
       default: if everything { stream.append(event) }
       }
     }
     let alignment = AppLogAlignment(
       log: log, stream: stream, document: document, insets: profile.pages,
       direction: reader.direction.resolved(for: document),
-      unit: reader.chapters ? .chapter(startingIn: library.chapter(containing: runOptions.offset).id) : .wholeText)
+      unit: reader.chapters
+        ? .chapter(
+          startingIn: library.chapter(containing: runOptions.offset).id,
+          ranges: Dictionary(uniqueKeysWithValues: library.chapters.map { ($0.id, $0.range) })) : .wholeText)
     var hash = digest.completeHash
     if hash == nil, path != "-", POSIX.isRegularFile(path) { hash = try? ContentHash.ofFile(path) }
     return AppRun(path: path, appPath: appPath, alignment: alignment, hash: hash, skipped: opener.skipped.count)
