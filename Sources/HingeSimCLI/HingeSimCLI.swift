@@ -7,7 +7,7 @@ import Timing
 /// The command-line front end: parses arguments and dispatches to the commands.
 public enum HingeSimCLI {
   /// The tool's version (`hingesim --version`).
-  public static let version = "0.3.0"
+  public static let version = ToolVersion.number
 
   /// Every command, in the order `hingesim help` lists them.
   static let commands: [any Command.Type] = [

@@ -92,10 +92,10 @@ struct TypesetSetup {
   /// `large (17 pt, line height 22 pt), inter typography, hyphenation on`; the calibrated
   /// typography names its advance scale.
   var describe: String {
-    let size = PaginateCommand.format(style.pointSize)
-    let height = PaginateCommand.format(style.lineHeight)
+    let size = NumberFormat.shortest(style.pointSize, places: 3)
+    let height = NumberFormat.shortest(style.lineHeight, places: 3)
     let scale =
-      style.advanceScale == 1 ? "" : ", advances × \(PaginateCommand.format(style.advanceScale))"
+      style.advanceScale == 1 ? "" : ", advances × \(NumberFormat.shortest(style.advanceScale, places: 3))"
     var text =
       "\(category.rawValue) (\(size) pt, line height \(height) pt\(scale)), \(typography.rawValue) typography, hyphenation "
       + (style.hyphenationFactor > 0 ? "on" : "off")

@@ -15,20 +15,3 @@ public protocol Command: Sendable {
   /// Runs the command.
   static func run(_ args: inout Arguments, _ context: CommandContext) throws(CLIError) -> ExitCode
 }
-
-/// What a command may touch besides its arguments: the output streams and the package root.
-public struct CommandContext: Sendable {
-  /// Where the command's results go.
-  public var stdout: OutputFile
-  /// Where warnings, progress and errors go.
-  public var stderr: OutputFile
-  /// The directory holding `profiles/` and `traces/` (the package root).
-  public var resourceRoot: String
-
-  /// Makes a context.
-  public init(stdout: OutputFile, stderr: OutputFile, resourceRoot: String) {
-    self.stdout = stdout
-    self.stderr = stderr
-    self.resourceRoot = resourceRoot
-  }
-}

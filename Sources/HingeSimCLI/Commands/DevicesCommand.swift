@@ -29,41 +29,8 @@ struct DevicesCommand: Command {
     let extra = try args.positionals()
     guard extra.isEmpty else { throw .usage("devices takes no arguments, found '\(extra[0])'") }
     let survey = KnobDiscovery.survey(directory: directory)
-    context.stdout.write(json ? Self.json(survey) : Self.text(survey))
+    context.stdout.write(json ? Self.json(survey) : KnobSurveyText.text(survey))
     return .ok
-  }
-
-  static func text(_ survey: KnobDiscovery.Survey) -> String {
-    guard !survey.entries.isEmpty else {
-      if !survey.directoryExists {
-        return
-          "no knob found: \(survey.directory) does not exist (no input devices on this machine or "
-          + "container; pass the host's /dev/input through to use a knob)\n"
-      }
-      return
-        "no knob found: none of the \(survey.examined) device(s) in \(survey.directory) has a dial "
-        + "(REL_DIAL), a wheel (REL_WHEEL, REL_WHEEL_HI_RES) or an absolute wheel axis\n"
-    }
-    var out = ""
-    for entry in survey.entries {
-      switch entry {
-      case .knob(let info):
-        let buttons = info.buttonNames.isEmpty ? "none" : info.buttonNames.joined(separator: ", ")
-        out +=
-          "\(info.path)  \(info.name)  \(info.vendorProduct)  \(kindText(info))  buttons: \(buttons)\n"
-      case .unavailable(let path, let name, let reason):
-        out += "\(path)  \(name.map { $0 + "  " } ?? "")unavailable: \(reason)\n"
-      }
-    }
-    return out
-  }
-
-  static func kindText(_ info: KnobDeviceInfo) -> String {
-    switch info.kind {
-    case .absolute(let low, let high): "absolute (\(info.axisName) \(low)…\(high))"
-    default:
-      "\(info.kind.name) (\(info.axisName), \(Int(info.kind.defaultStepsPerTurn ?? 0)) steps per turn)"
-    }
   }
 
   static func json(_ survey: KnobDiscovery.Survey) -> String {

@@ -104,24 +104,3 @@ struct KnobCommand: Command {
     return try KnobRun(options: options, context: context).run()
   }
 }
-
-/// Everything `hingesim knob` was asked to do.
-struct KnobRunOptions {
-  var settings = KnobSettings()
-  var device = "auto"
-  var directory = "/dev/input"
-  var replay: String?
-  var speed = 1.0
-  var grab = false
-  var wait = false
-  var recordPath: String?
-  var view = false
-  /// `--web`: the demo page in Chromium (a window when `$DISPLAY` is set).
-  var web = false
-  /// `--web-screenshot FILE`: the demo page as a PNG when the run ends.
-  var webScreenshot: String?
-  var json = false
-  var duration: Double?
-  var source = SourceOptions()
-  var reader = ReaderOptions()
-}

@@ -219,7 +219,7 @@ struct ReportCommand: Command {
 
   /// Who made the report: this hingesim and host.
   static var producer: ReportProducer {
-    ReportProducer(version: HingeSimCLI.version, cores: Process.onlineCores, operatingSystem: POSIX.operatingSystem)
+    ReportProducer(version: ToolVersion.number, cores: Process.onlineCores, operatingSystem: POSIX.operatingSystem)
   }
 
   /// A path as reports name it: relative to the repository when it is a bundled file

@@ -48,7 +48,7 @@ struct KnobRun {
       device: device, mapping: mapping, waitForReturn: options.wait, grab: options.grab,
       directory: options.directory, warn: warn)
     stderr.line(
-      "hingesim: reading \(device.info.path) (\(device.info.name), \(DevicesCommand.kindText(device.info)))"
+      "hingesim: reading \(device.info.path) (\(device.info.name), \(KnobSurveyText.kind(device.info)))"
         + (options.grab ? ", grabbed" : "") + "; Ctrl-C stops")
     return try drive(
       &pipeline, &source, profile: profile, input: input, pageText: pageText,
@@ -141,7 +141,7 @@ struct KnobRun {
       }
       guard let first = knobs.first else {
         let why =
-          DevicesCommand.text(survey).split(separator: "\n").first.map(String.init)
+          KnobSurveyText.text(survey).split(separator: "\n").first.map(String.init)
           ?? "no knob found"
         throw CLIError(
           why + "\n  'hingesim devices' lists the knobs; pass one with --device PATH, "

@@ -1,28 +1,5 @@
-import EventStream
 import Platform
 import Reader
-
-/// The process exit codes hingesim documents (sysexits-style).
-public enum ExitCode: Int32, Sendable {
-  /// Success.
-  case ok = 0
-  /// The run worked but found a failure (violations, regressions).
-  case failure = 1
-  /// The command line was wrong.
-  case usage = 64
-  /// An input file was malformed.
-  case dataError = 65
-  /// An input file does not exist or cannot be opened.
-  case noInput = 66
-  /// A library the command needs is not installed or cannot be loaded (`dlopen` failed).
-  case unavailable = 69
-  /// A read or write failed (device unplugged, disk full).
-  case ioError = 74
-  /// Ctrl-C (`SIGINT`) cut the run short: 128 + 2.
-  case interrupted = 130
-  /// `SIGTERM` cut the run short: 128 + 15.
-  case terminated = 143
-}
 
 /// An error a command reports to the user: a message and the exit code it maps to.
 public struct CLIError: Error, Sendable, CustomStringConvertible {
@@ -41,17 +18,6 @@ public struct CLIError: Error, Sendable, CustomStringConvertible {
   public static func usage(_ message: String) -> CLIError { CLIError(message, code: .usage) }
 
   public var description: String { message }
-}
-
-extension OutputFile {
-  /// Creates (truncates) a file for writing; a failure is exit 74 naming the file.
-  static func create(path: String, lineBuffered: Bool = false) throws(CLIError) -> OutputFile {
-    do {
-      return try OutputFile.open(path: path, lineBuffered: lineBuffered)
-    } catch {
-      throw CLIError("\(path): cannot write: \(error.message)", code: .ioError)
-    }
-  }
 }
 
 extension CLIError {

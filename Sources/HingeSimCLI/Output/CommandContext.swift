@@ -1,0 +1,18 @@
+import Platform
+
+/// What a command may touch besides its arguments: the output streams and the package root.
+public struct CommandContext: Sendable {
+  /// Where the command's results go.
+  public var stdout: OutputFile
+  /// Where warnings, progress and errors go.
+  public var stderr: OutputFile
+  /// The directory holding `profiles/` and `traces/` (the package root).
+  public var resourceRoot: String
+
+  /// Makes a context.
+  public init(stdout: OutputFile, stderr: OutputFile, resourceRoot: String) {
+    self.stdout = stdout
+    self.stderr = stderr
+    self.resourceRoot = resourceRoot
+  }
+}
