@@ -69,7 +69,7 @@ public enum HingeSimCLI {
       context.stderr.line("hingesim: unknown command '\(name)'\(hint); see 'hingesim help'")
       return ExitCode.usage.rawValue
     }
-    if rest.contains("-h") || rest.contains("--help") { return printed(command.usage, .ok, context) }
+    if Arguments.asksForHelp(rest) { return printed(command.usage, .ok, context) }
     var args = Arguments(rest)
     do throws(CLIError) {
       let code = try command.run(&args, context)

@@ -13,20 +13,30 @@ public struct Arguments: Sendable {
   /// Every option name a command asked for, to suggest the nearest for a mistyped one.
   private var known: [String] = []
 
+  /// Every option name asked for so far, in order (what the command's parser accepts).
+  var askedFor: [String] { known }
+
   /// Wraps the arguments that follow the command name.
   public init<S: Sequence>(_ items: S) where S.Element == String { self.items = Array(items) }
 
-  /// True when `name` (or one of `aliases`) is present; removes it.
+  /// True when `name` (or one of `aliases`) is present before `--`; removes it.
   public mutating func flag(_ name: String, aliases: [String] = []) -> Bool {
     let names = [name] + aliases
     known += names
-    var found = false
-    items.removeAll { item in
-      guard item != "--", names.contains(item) else { return false }
-      found = true
-      return true
-    }
+    let end = items.firstIndex(of: "--") ?? items.endIndex
+    let before = items[..<end].filter { !names.contains($0) }
+    let found = before.count < end
+    items.replaceSubrange(..<end, with: before)
     return found
+  }
+
+  /// True when `-h` or `--help` comes before `--` (after it they are file names).
+  public static func asksForHelp<S: Collection>(_ items: S) -> Bool where S.Element == String {
+    for item in items {
+      if item == "--" { return false }
+      if item == "-h" || item == "--help" { return true }
+    }
+    return false
   }
 
   /// The value of `--name VALUE` or `--name=VALUE`; nil when absent. The last one wins.
