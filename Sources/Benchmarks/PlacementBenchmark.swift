@@ -141,7 +141,7 @@ public enum PlacementBenchmark {
   /// folded (book, tabletop), inactive when flat (open wide, held tall), with the profile's
   /// rule for the flat fold's frame.
   static func pageGeometry(profile: Profile, pose: Pose, frame: Profile.PoseGeometry) -> PageGeometry {
-    let folded = pose == .book || pose == .tabletop
+    let folded = pose.isFolded
     let division = frame.division.map { rect in
       Division(
         frame: profile.divisionWhenFlat.frame(rect, status: folded ? .partiallyOpen : .fullyOpen),

@@ -141,7 +141,7 @@ public enum WebBenchmark {
         let division = geometry.division.map { Division(frame: $0, isActive: true) }
         let layout = ExportTimeline.Layout(
           time: 0, width: geometry.width, height: geometry.height, division: division,
-          folded: pose == .book || pose == .tabletop,
+          folded: pose.isFolded,
           orientation: [.tabletop, .closedSideways].contains(pose) ? .landscapeLeft : .portrait)
         for command in emulation.commands(for: layout) { try page.call(command.method, command.params) }
         let deadline = MonotonicClock.nowMs() + 10_000

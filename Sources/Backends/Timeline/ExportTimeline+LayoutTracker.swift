@@ -27,7 +27,7 @@ extension ExportTimeline {
         division = regions.division
         guard sawScene else { return nil }
       case .pose(let change):
-        let nowFolded = change.pose == .book || change.pose == .tabletop
+        let nowFolded = change.pose.isFolded
         guard nowFolded != folded else { return nil }
         folded = nowFolded
         guard sawScene else { return nil }

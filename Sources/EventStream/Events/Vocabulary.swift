@@ -76,6 +76,10 @@ public enum HingeStatus: String, Sendable, CaseIterable {
 /// The device pose (Duology's words; no API reports it, the simulator derives it).
 public enum Pose: String, Sendable, CaseIterable {
   case unknown, closed, closedSideways, openWide, book, openTall, tabletop, splitView
+
+  /// True in the poses of a half-folded phone (book, tabletop): the fold is a crease, the Device
+  /// Posture API's `folded`. The one place that decides it.
+  public var isFolded: Bool { self == .book || self == .tabletop }
 }
 
 /// Which display shows the app.
