@@ -72,21 +72,14 @@ public struct ChromeTrace: Sendable {
     switch event.kind {
     case .sample(let angle):
       counter("sensor angle", .input, t, [("degrees", angle)])
-    case .orientation(let o): instant("orientation \(o.rawValue)", .input, t)
-    case .textSize(let s): instant("text size \(s.rawValue)", .input, t)
-    case .turn(let d, let input): instant("turn \(d.rawValue)" + (input == .voiceover ? " (VoiceOver)" : ""), .input, t)
-    case .goto(let offset): instant("goto \(offset)", .input, t)
-    case .split(let s): instant("split \(s.rawValue)", .input, t)
-    case .mark(let label): instant("mark \(label)", .input, t, scope: "g")
-    case .notes(let action): instant("notes \(action.rawValue)", .input, t)
-    case .note: instant("note", .input, t)
-    case .select(let offset, let length): instant("select \(offset)+\(length)", .input, t)
-    case .addToNotes: instant("add to notes", .input, t)
-    case .dragToNotes: instant("drag to notes", .input, t)
-    case .openChapter(let id): instant("open chapter \(id)", .input, t)
-    case .back: instant("back", .input, t)
-    case .sidebar(let mode): instant("sidebar \(mode.rawValue)", .input, t)
-    case .end(let reason): instant("end (\(reason.rawValue))", .input, t, scope: "g")
+    case .orientation, .textSize, .turn, .goto, .split, .mark, .notes, .note, .select, .addToNotes, .dragToNotes,
+      .openChapter, .back, .sidebar, .end:
+      let global: Bool
+      switch event.kind {
+      case .mark, .end: global = true
+      default: global = false
+      }
+      instant(EventText.inputText(event.kind) ?? "", .input, t, scope: global ? "g" : "t")
     case .navigation(let n):
       instant(
         "navigation \(n.columns.rawValue), \(n.top.rawValue) on top", .reader, t,

@@ -23,9 +23,41 @@ public enum EventText {
     }
   }
 
+  /// The name and detail of an input event: the one label `run`'s timeline, the Chrome trace and
+  /// the SVG plot give it (`rotate landscapeLeft`, `text size xLarge`, `chapter open 2`). Nil for
+  /// raw samples (a counter, not a label) and for what the stages produce.
+  public static func inputLabel(_ kind: EventKind) -> (name: String, detail: String)? {
+    switch kind {
+    case .orientation(let o): ("rotate", o.rawValue)
+    case .textSize(let s): ("text size", s.rawValue)
+    case .split(let s): ("split", s.rawValue)
+    case .mark(let label): ("mark", InputText.escaped(label))
+    case .turn(let d, let input): ("turn", d.rawValue + (input == .voiceover ? " (VoiceOver)" : ""))
+    case .goto(let offset): ("goto", "\(offset)")
+    case .notes(let action): ("notes", action.rawValue)
+    case .note(let text): ("note", "“\(InputText.excerpt(text))” (\(text.utf16.count) units)")
+    case .select(let offset, let length): ("select", "\(length) units from \(offset)")
+    case .addToNotes: ("add to notes", "")
+    case .dragToNotes(let passage): ("drag to notes", passage == .firstLine ? "(the first line on screen)" : "")
+    case .openChapter(let id): ("chapter", "open \(id)")
+    case .back: ("back", "")
+    case .sidebar(let mode): ("sidebar", mode.rawValue)
+    case .end(let reason): ("end", reason.rawValue)
+    default: nil
+    }
+  }
+
+  /// An input event's label on one line (`text size xLarge`); nil as `inputLabel`.
+  public static func inputText(_ kind: EventKind) -> String? {
+    inputLabel(kind).map { $0.detail.isEmpty ? $0.name : $0.name + " " + $0.detail }
+  }
+
   /// The event without its time.
   static func text(_ kind: EventKind) -> String {
     switch kind {
+    case .orientation, .textSize, .split, .mark, .turn, .goto, .notes, .note, .select, .addToNotes, .dragToNotes,
+      .openChapter, .back, .sidebar, .end:
+      inputLine(kind)
     case .sample(let angle): "sample     \(degrees(angle))"
     case .hinge(let update): "hinge      \(degrees(update.angle)) \(update.status.rawValue)"
     case .scene(let scene):
@@ -35,17 +67,6 @@ public enum EventText {
       "regions    " + (regions.division.map { "fold \($0.isActive ? "active" : "inactive")" } ?? "none")
     case .pose(let p): "pose       \(p.pose.rawValue) (\(p.orientation.rawValue))"
     case .status(let s): "status     \(s.from.rawValue) → \(s.status.rawValue) at \(NumberFormat.ms(s.angle))°"
-    case .orientation(let o): "rotate     \(o.rawValue)"
-    case .textSize(let s): "text size  \(s.rawValue)"
-    case .split(let s): "split      \(s.rawValue)"
-    case .mark(let label): "mark       \(InputText.escaped(label))"
-    case .turn(let d, let input): "turn       \(d.rawValue)" + (input == .voiceover ? " (VoiceOver)" : "")
-    case .goto(let offset): "goto       \(offset)"
-    case .notes(let action): "notes      \(action.rawValue)"
-    case .note(let text): "note       “\(InputText.excerpt(text))” (\(text.utf16.count) units)"
-    case .select(let offset, let length): "select     \(length) units from \(offset)"
-    case .addToNotes: "add to notes"
-    case .dragToNotes(let passage): "drag to notes" + (passage == .firstLine ? " (the first line on screen)" : "")
     case .notesState(let n): notesSummary(n)
     case .selection(let s):
       "selection  "
@@ -54,10 +75,6 @@ public enum EventText {
           : "\(s.offset)..<\(s.offset + s.length) on page \(s.page + 1)"
             + (s.clipped ? ", clipped at the page's end from \(s.requestedLength) units" : ""))
         + (s.cause == .select ? "" : " (after \(s.cause.rawValue))")
-    case .openChapter(let id): "chapter    open \(id)"
-    case .back: "back"
-    case .sidebar(let mode): "sidebar    \(mode.rawValue)"
-    case .end(let reason): "end        \(endSummary(reason))"
     case .navigation(let n):
       "navigation \(n.chapter.map { "chapter \($0)" } ?? "no chapter") of \(n.chapterCount), \(n.columns.rawValue), \(n.top.rawValue) on top"
         + (n.sidebarWidth > 0 ? ", sidebar \(NumberFormat.ms(n.sidebarWidth)) pt" : "")
@@ -85,6 +102,15 @@ public enum EventText {
       "VIOLATION  \(v.rule): \(v.message) (after \(v.cause) at \(NumberFormat.ms(v.causeTime)) ms)"
     case .timing(let r): "timing     \(r.cause): " + timingSummary(r)
     }
+  }
+
+  /// An input's label in the timeline's columns (`text size  xLarge`); the end marker says what
+  /// it means for the run.
+  static func inputLine(_ kind: EventKind) -> String {
+    guard let (name, detail) = inputLabel(kind) else { preconditionFailure("\(kind) is not an input with a label") }
+    let line = detail.isEmpty ? name : name + String(repeating: " ", count: max(1, 11 - name.count)) + detail
+    guard case .end(let reason) = kind else { return line }
+    return line + ": " + endSummary(reason)
   }
 
   /// `notes      open beside the page, 57 units, hash 0123456789abcdef (moved)`.
@@ -115,9 +141,9 @@ public enum EventText {
   /// Why the run ended before its source did.
   static func endSummary(_ reason: EndReason) -> String {
     switch reason {
-    case .interrupted: "interrupted by a signal: nothing pending settles or is shown"
-    case .stopped: "stopped (the run's duration, or its output closed): nothing pending settles or is shown"
-    case .error: "the source could not be read on: nothing pending settles or is shown"
+    case .interrupted: "a signal stopped the run; nothing pending settles or is shown"
+    case .stopped: "the run's duration, or its output closed; nothing pending settles or is shown"
+    case .error: "the source could not be read on; nothing pending settles or is shown"
     }
   }
 
