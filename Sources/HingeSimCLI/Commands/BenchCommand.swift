@@ -52,6 +52,9 @@ struct BenchCommand: Command {
       --runs N       runs; the median is reported (default 5, at least 3)
       --trace FILE   (simulate) where the generated trace is written and kept
                      (default /tmp/hingesim-bench-N.jsonl)
+      --profile NAME, --settle-ms MS, --conflict NAME=SIDE, --division-when-flat W,
+      --format F, --lenient, --from T, --to T, --max-events N, --record FILE,
+      --realtime, --speed X   the simulator's options, as for 'hingesim simulate'
 
     options (knob): --events N (default 2000), --interval-us US between frames (default
       1000), --mapper-only, --json (one object with the percentiles)

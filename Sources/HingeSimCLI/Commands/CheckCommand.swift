@@ -39,7 +39,8 @@ struct CheckCommand: Command {
       --text FILE, --pdf FILE, --offset N, --direction D, --prepaginate, --chapters,
       --lang TAG, --typography T   as for 'hingesim run'
       --profile NAME, --settle-ms MS, --conflict NAME=SIDE, --division-when-flat W,
-      --format F, --lenient, --from T, --to T, --max-events N  as for 'hingesim simulate'
+      --format F, --lenient, --from T, --to T, --max-events N, --record FILE, --realtime,
+      --speed X          as for 'hingesim simulate'
 
     """
 

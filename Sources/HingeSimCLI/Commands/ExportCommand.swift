@@ -30,7 +30,7 @@ struct ExportCommand: Command {
       --strict           exit 65 when anything was left out or a target limit is exceeded
       -o, --out FILE     write to FILE instead of stdout
       --profile NAME, --settle-ms MS, --conflict NAME=SIDE, --division-when-flat,
-      --format F, --lenient, --from T,
+      --format F, --lenient, --from T, --record FILE, --realtime, --speed X,
       --max-events N     as for 'hingesim simulate' (--to names the format here, so export
                          has no end of window)
 

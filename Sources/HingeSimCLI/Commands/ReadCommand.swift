@@ -22,6 +22,12 @@ struct ReadCommand: Command {
       --lang TAG, --typography T, --compute-model M, --compute-ms MS   as for 'hingesim run'
       --profile NAME     the profile whose typography and insets the reader uses
       --lenient          skip bad lines with a warning
+      --conflict NAME=SIDE, --division-when-flat W   the profile's side of a conflict, as
+                         for 'hingesim simulate' (what the reader's pages follow)
+      --from T, --to T, --max-events N, --record FILE, --realtime, --speed X   as for
+                         'hingesim simulate'
+      --settle-ms MS and --format other than jsonl are refused (exit 64): the stream
+                         was simulated already
 
     """
 

@@ -67,7 +67,7 @@ struct ReportCommand: Command {
       --lenient          skip bad lines with a warning
       --realtime         play at wall-clock pace and measure on the monotonic clock
       --speed X          real-time speed factor (implies --realtime)
-      --from T, --to T, --max-events N   as for 'hingesim simulate'
+      --from T, --to T, --max-events N, --record FILE   as for 'hingesim simulate'
 
     compare:
       --compare BASE NEW compare two --json reports: p50/p90/p99 deltas per metric, overall

@@ -42,7 +42,10 @@ struct WebCommand: Command {
       --quiet-ms MS      after the source ends, wait until the page has been quiet this long
                          (default 1500)
       --profile NAME, --settle-ms MS, --conflict NAME=SIDE, --division-when-flat W,
-      --format F, --lenient, --from T, --to T, --max-events N   as for 'hingesim simulate'
+      --format F, --lenient, --from T, --to T, --max-events N, --record FILE   as for
+                         'hingesim simulate'; --realtime and --speed are refused (the page
+                         plays in real time), and so are the reader model's options
+                         (--pdf, --offset, --prepaginate, --compute-model, --compute-ms)
 
     Exit: 0 ok; 1 the page broke a rule; 64 usage; 65 bad source or a page report that is not one JSON object;
     66 no browser or source; 74 the browser failed or died, or a write failed (what was
