@@ -32,8 +32,27 @@ public enum NumberFormat {
       v = (v * scale).rounded() / scale
     }
     var bytes: [UInt8] = []
-    JSONObjectWriter.appendNumber(v, to: &bytes)
+    appendShortest(v, to: &bytes)
     return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Appends the shortest text that reads back to `value` (an integer without a fraction,
+  /// `null` for NaN and the infinities): how every number in the stream is written.
+  static func appendShortest(_ value: Double, to bytes: inout [UInt8]) {
+    guard value.isFinite else {
+      bytes.append(contentsOf: "null".utf8)
+      return
+    }
+    if value == value.rounded(), abs(value) < 1e15 {
+      let int = Int(value)
+      if int == 0 {
+        bytes.append(UInt8(ascii: "0"))
+      } else {
+        bytes.append(contentsOf: String(int).utf8)
+      }
+      return
+    }
+    bytes.append(contentsOf: value.description.utf8)
   }
 
   /// A stream time or duration in messages and timelines: shortest, to the microsecond.

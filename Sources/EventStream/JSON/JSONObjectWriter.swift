@@ -127,20 +127,7 @@ public struct JSONObjectWriter: Sendable {
   /// Appends a number: integral values without a fraction, others in Swift's shortest
   /// round-trip form (valid JSON; non-finite values become `null`).
   public static func appendNumber(_ value: Double, to bytes: inout [UInt8]) {
-    guard value.isFinite else {
-      bytes.append(contentsOf: "null".utf8)
-      return
-    }
-    if value == value.rounded(), abs(value) < 1e15 {
-      let int = Int(value)
-      if int == 0 {
-        bytes.append(UInt8(ascii: "0"))
-      } else {
-        bytes.append(contentsOf: String(int).utf8)
-      }
-      return
-    }
-    bytes.append(contentsOf: value.description.utf8)
+    NumberFormat.appendShortest(value, to: &bytes)
   }
 
   /// A string as a quoted, escaped JSON string literal.
