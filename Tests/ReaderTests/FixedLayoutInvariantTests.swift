@@ -59,4 +59,31 @@ struct FixedLayoutInvariantTests {
       left: Rect(x: 20, y: 20, width: 400, height: 400), right: Rect(x: 440, y: 20, width: 400, height: 400), fold: nil)
     #expect(Self.rules(s) == ["pdf-spread-centred"])  // they meet at 430, the middle is 433.5
   }
+
+  @Test("pdf-spread-order: the first page left of the second left to right, right of it right to left")
+  func spreadOrder() {
+    let left = Rect(x: 100, y: 20, width: 335.5, height: 400)
+    let right = Rect(x: 515.5, y: 20, width: 335.5, height: 400)
+    func snapshot(_ frames: [Rect], _ direction: ReadingDirection) -> FixedLayoutInvariants.Snapshot {
+      FixedLayoutInvariants.Snapshot(
+        place: 0, pages: [0, 1], frames: frames, layout: .spread, readerWidth: 867, division: Self.fold,
+        direction: direction)
+    }
+    #expect(Self.rules(snapshot([left, right], .ltr)).isEmpty)
+    #expect(Self.rules(snapshot([right, left], .rtl)).isEmpty)
+    #expect(Self.rules(snapshot([right, left], .ltr)) == ["pdf-spread-order"])
+    #expect(Self.rules(snapshot([left, right], .rtl)) == ["pdf-spread-order"])
+  }
+
+  @Test("pdf-spread-scale: two scales 0.2 % apart break it, 0.05 % apart do not")
+  func spreadScale() {
+    let left = Rect(x: 100, y: 20, width: 335.5, height: 400)
+    let right = Rect(x: 515.5, y: 20, width: 335.5, height: 400)
+    for (second, broken) in [(0.8016, true), (0.8004, false), (0.7984, true)] {
+      let s = FixedLayoutInvariants.Snapshot(
+        place: 0, pages: [0, 1], frames: [left, right], layout: .spread, readerWidth: 867, division: Self.fold,
+        scales: [0.8, second])
+      #expect(Self.rules(s) == (broken ? ["pdf-spread-scale"] : []), "\(second)")
+    }
+  }
 }

@@ -163,7 +163,7 @@ struct FixedLayoutStateMachine {
             pageScales: pages.map { layout.scales[$0] }))))
     let snapshot = FixedLayoutInvariants.Snapshot(
       place: place, pages: pages, frames: frames, layout: layout.key.layout, readerWidth: screen.request.readerWidth,
-      division: screen.request.geometry.division)
+      division: screen.request.geometry.division, direction: direction, scales: pages.map { layout.scales[$0] })
     for (rule, message) in FixedLayoutInvariants.check(snapshot) {
       output.append(
         Event(

@@ -8,8 +8,10 @@ import EventStream
 /// - A spread: a two-up frame centred on the fold (the reference reader, DESIGN §6). Over a
 ///   flat fold, or the middle of a wide view with no fold, the two slots meet at the fold's
 ///   centre and so do the pages (measured); over an active fold the slots are the page
-///   geometry's, clear of the fold and symmetric about it. Each page is scaled to fit its
-///   slot and sits against the fold, centred vertically. Spreads pair pages 0–1, 2–3, …
+///   geometry's, clear of the fold and symmetric about it. The two pages share one scale, the
+///   largest at which both fit their slots (facing pages of a book: pages of one size are
+///   shown the same size, a larger page larger), and each sits against the fold, centred
+///   vertically. Spreads pair pages 0–1, 2–3, …
 ///   ("displays as book" off: the cover is not alone across the fold).
 ///
 /// ```swift
@@ -58,9 +60,15 @@ public struct FixedPageLayout: Hashable, Sendable {
     scales.reserveCapacity(document.pageCount)
     let spread = key.layout == .spread && key.slots.count == 2
     let centre = spread ? (min(key.slots[0].maxX, key.slots[1].maxX) + max(key.slots[0].x, key.slots[1].x)) / 2 : 0
-    for (index, size) in document.pageSizes.enumerated() {
+    let sizes = document.pageSizes
+    func fit(_ index: Int) -> Double {
       let slot = spread ? key.slots[index % 2] : key.slots[0]
-      let scale = min(slot.width / size.width, slot.height / size.height)
+      return min(slot.width / sizes[index].width, slot.height / sizes[index].height)
+    }
+    for (index, size) in sizes.enumerated() {
+      let slot = spread ? key.slots[index % 2] : key.slots[0]
+      let partner = index ^ 1
+      let scale = spread && partner < sizes.count ? min(fit(index), fit(partner)) : fit(index)
       let width = size.width * scale
       let height = size.height * scale
       let x: Double
