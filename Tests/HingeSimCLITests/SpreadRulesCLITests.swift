@@ -11,6 +11,10 @@ import Testing
 struct SpreadRulesCLITests {
   static let sample = packageRoot + "/texts/pdf-sample.pdf"
 
+  static func text(_ value: JSONValue?) -> String? { if case .string(let s)? = value { s } else { nil } }
+  static func number(_ value: JSONValue?) -> Double? { if case .number(let n)? = value { n } else { nil } }
+  static func list(_ value: JSONValue?) -> [JSONValue]? { if case .array(let a)? = value { a } else { nil } }
+
   static func events(_ arguments: [String]) throws -> [JSONValue] {
     let r = CLIHarness.run(arguments)
     #expect(r.code == 0, "\(r.stderr)")
@@ -32,34 +36,34 @@ struct SpreadRulesCLITests {
       "run", Self.tour(), "--pdf", Self.sample, "--direction", direction, "--json", "--compute-ms", "5",
     ])
     var spreads: Set<[Int]> = []
-    for event in all where event["type"]?.text == "shown" && event["layout"]?.text == "spread" {
-      let pages = try #require(event["pages"]?.list).compactMap(\.double).map(Int.init)
-      let frames = try #require(event["frames"]?.list)
+    for event in all where Self.text(event["type"]) == "shown" && Self.text(event["layout"]) == "spread" {
+      let pages = try #require(Self.list(event["pages"])).compactMap { Self.number($0) }.map(Int.init)
+      let frames = try #require(Self.list(event["frames"]))
       try #require(pages.count == 2 && frames.count == 2)
-      let firstX = try #require(frames[0]["x"]?.double)
-      let secondX = try #require(frames[1]["x"]?.double)
+      let firstX = try #require(Self.number(frames[0]["x"]))
+      let secondX = try #require(Self.number(frames[1]["x"]))
       #expect(pages[0] < pages[1], "\(pages)")
       #expect(
         direction == "ltr" ? firstX < secondX : firstX > secondX, "\(direction) \(pages): x \(firstX), \(secondX)")
       spreads.insert(pages)
     }
     #expect(spreads == [[0, 1], [2, 3], [4, 5], [6, 7], [8, 9]])
-    #expect(!all.contains { $0["type"]?.text == "violation" })
+    #expect(!all.contains { Self.text($0["type"]) == "violation" })
   }
 
   @Test("a PDF spread's two pages share one scale: two A5 pages the same size, A5 beside Letter at one scale")
   func spreadScale() throws {
     let all = try Self.events(["run", Self.tour(), "--pdf", Self.sample, "--json", "--compute-ms", "5"])
     var checked = 0
-    for event in all where event["type"]?.text == "shown" && event["layout"]?.text == "spread" {
-      let pages = try #require(event["pages"]?.list).compactMap(\.double).map(Int.init)
-      let scales = try #require(event["pageScales"]?.list).compactMap(\.double)
-      let frames = try #require(event["frames"]?.list)
+    for event in all where Self.text(event["type"]) == "shown" && Self.text(event["layout"]) == "spread" {
+      let pages = try #require(Self.list(event["pages"])).compactMap { Self.number($0) }.map(Int.init)
+      let scales = try #require(Self.list(event["pageScales"])).compactMap { Self.number($0) }
+      let frames = try #require(Self.list(event["frames"]))
       try #require(scales.count == 2)
       #expect(abs(scales[0] - scales[1]) <= 1e-9 * scales[0], "pages \(pages): scales \(scales)")
       if pages == [0, 1] || pages == [2, 3] || pages == [8, 9] {  // A5 and A5: the same size on screen
-        #expect(frames[0]["width"]?.double == frames[1]["width"]?.double)
-        #expect(frames[0]["height"]?.double == frames[1]["height"]?.double)
+        #expect(Self.number(frames[0]["width"]) == Self.number(frames[1]["width"]))
+        #expect(Self.number(frames[0]["height"]) == Self.number(frames[1]["height"]))
       }
       checked += 1
     }
@@ -68,8 +72,8 @@ struct SpreadRulesCLITests {
 
   static func selections(_ arguments: [String]) throws -> [(length: Int, warning: Bool)] {
     try Self.events(arguments).compactMap { event in
-      switch event["type"]?.text {
-      case "selection": (Int(try #require(event["length"]?.double)), false)
+      switch Self.text(event["type"]) {
+      case "selection": (Int(try #require(Self.number(event["length"]))), false)
       case "notes" where event["warning"] != nil: (-1, true)
       default: nil
       }
