@@ -54,10 +54,11 @@ struct UsageTextTests {
   }
 
   /// What a command needs before its options are all parsed (a bench name, export's format,
-  /// paginate's page size); each entry is one way in, and the parser's options are their union.
+  /// paginate's page size, web's PDF.js reader); each entry is one way in, and the parser's options are their union.
   static let leading: [String: [[String]]] = [
     "bench": ["typeset", "placement", "simulate", "script", "knob", "web", "startup"].map { [$0] },
     "export": [["--to", "cdp"]],
+    "web": [[], ["--reader", "pdfjs", "--pdf", "a.pdf"]],
     "paginate": [["--width", "300", "--height", "500"], ["--chapters"]],
   ]
 
