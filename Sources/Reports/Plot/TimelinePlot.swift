@@ -571,35 +571,4 @@ public struct TimelinePlot: Sendable {
     swatch(&s, "violation", [("stroke", "#dc2626"), ("stroke-width", "1.5")], kind: "line")
     s.close("g")
   }
-
-  // MARK: - Scales
-
-  /// A 1-2-5 step near `raw`.
-  static func niceStep(_ raw: Double) -> Double {
-    guard raw > 0 else { return 1 }
-    var magnitude = 1.0
-    while magnitude * 10 <= raw { magnitude *= 10 }
-    while magnitude > raw { magnitude /= 10 }
-    for factor in [1.0, 2, 5, 10] where magnitude * factor >= raw { return magnitude * factor }
-    return magnitude * 10
-  }
-
-  /// The smallest multiple of a 1-2-5 step (a tenth of the value) at or above `value`.
-  static func niceCeiling(_ value: Double) -> Double {
-    let step = niceStep(value / 10)
-    return (value / step).rounded(.up) * step
-  }
-}
-
-/// One row of labels in a lane: a label that would overlap the previous one is left out (its
-/// mark keeps a tooltip).
-struct LabelRow {
-  private var end = -Double.infinity
-
-  /// True (and the row taken) when a label of `text` at `x` fits after the previous one.
-  mutating func place(_ x: Double, _ text: String) -> Bool {
-    guard x >= end else { return false }
-    end = x + 6 * Double(text.count) + 6
-    return true
-  }
 }
