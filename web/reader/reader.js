@@ -5,12 +5,20 @@
 // - The place is a character offset (UTF-16, as JavaScript strings count).
 // - Every resize is reported as a `frame`; pagination runs 200 ms after the last change of
 //   size, fold, posture or text size, then the page holding the place is `shown`.
-// - One page or two by the fold, not by device: two pages when the viewport has two segments
-//   side by side (a vertical fold, active or not), or when the view is wider than tall and
-//   regular (at least 700 px wide) without a fold — split at the middle. A horizontal fold
-//   (tabletop) shows one page above it.
+// - One page or two by the fold, not by device, as the reader model decides (PageGeometry):
+//   two pages when the viewport has two segments side by side (a vertical fold, active or
+//   not) with room for a `minimumWidth` page on each side — else one page on the roomier
+//   side — or when the view is wider than tall and regular (at least 700 px wide) without a
+//   fold, split at the middle. A horizontal fold with the device `folded` (the Device Posture
+//   API) is tabletop: one page above it; held flat (open tall) it is in no one's way and one
+//   page fills the reader.
 // - Both pages of a spread get the narrower segment's size; pages are inset `edgeInset` from
-//   the edges and `foldInset` from the fold. A spread starts on an even page.
+//   the edges and `foldInset` from the fold. A spread starts on an even page; in a
+//   right-to-left text (`direction: "rtl"`, the text's own as the model resolves it) its first
+//   page is right of the fold and the notes go left of it.
+// - Notes (`hingesim:notes` `{open}`): with a vertical fold and room, one page in the leading
+//   region and the notes beside it in the trailing one; otherwise a sheet over the lower part.
+// - No line is cut at a page's bottom: a page's height is a whole number of lines.
 // - Page turns come only from the driver's `hingesim:turn` event, never from a resize.
 // - In regular width no page is wider than `maxTextWidth` (the design kit's 600 pt; 0: no
 //   limit): a single or tabletop page is centred in its room, a spread's pages stay at the fold.
@@ -35,6 +43,9 @@
       sidebarWidth: 280,
       maxTextWidth: 0,
       chapterStarts: [],
+      chapterTitles: [],
+      minimumWidth: 0,
+      direction: "ltr",
     },
     window.hingesimConfig || {},
   );
@@ -66,8 +77,10 @@
   }
   const columns = document.createElement("div");
   columns.className = "columns";
+  const dir = config.direction === "rtl" ? "rtl" : "ltr";
   for (const p of paragraphs) {
     const el = document.createElement("p");
+    el.dir = dir;
     el.textContent = p.text;
     p.node = el.firstChild; // null for an empty line
     columns.appendChild(el);
@@ -81,6 +94,7 @@
     geometry: null,
     visible: [],
     sidebar: "hide",
+    notesOpen: false,
   };
   let timer = null;
 
@@ -120,44 +134,51 @@
     return g;
   }
 
+  function folded() {
+    return navigator.devicePosture ? navigator.devicePosture.type === "folded" : false;
+  }
+
   // The layout for the current viewport less the sidebar: kind, page size and one frame per
-  // page slot, in the reader's coordinates (its left edge at the sidebar's right).
+  // page slot in reading order, in the reader's coordinates (its left edge at the sidebar's right).
   function roomGeometry() {
     const viewport = viewportSize();
     const s = sidebarWidth();
     const W = viewport.width - s, H = viewport.height;
     const e = config.edgeInset, f = config.foldInset;
+    const rtl = config.direction === "rtl";
     const segs = segments();
-    if (segs && segs[1].x > segs[0].x) {
-      // A vertical fold: one page per segment, both of the narrower segment's size.
-      const left = segs[0], right = segs[1];
-      const foldStart = left.x + left.width - s, foldEnd = right.x - s;
-      const width = Math.min(left.width - s, right.width) - e - f;
+    if (segs && segs[1].x > segs[0].x && segs[0].width + segs[0].x - s > 0) {
+      // A vertical fold: one page per segment, both of the narrower room's size.
+      const foldStart = segs[0].x + segs[0].width - s, foldEnd = segs[1].x - s;
+      const leftRoom = foldStart - f - e, rightRoom = W - foldEnd - f - e;
       const height = H - 2 * e;
-      return {
-        kind: "spread", width, height, notes: "trailing",
-        frames: [
-          { x: foldStart - f - width, y: e, width, height },
-          { x: foldEnd + f, y: e, width, height },
-        ],
-      };
+      const roomy = Math.min(leftRoom, rightRoom) >= config.minimumWidth;
+      if (roomy && state.notesOpen) {
+        const width = rtl ? rightRoom : leftRoom;
+        return { kind: "single", width, height, notes: "trailing",
+          frames: [{ x: rtl ? foldEnd + f : e, y: e, width, height }] };
+      }
+      if (roomy) {
+        const width = Math.min(leftRoom, rightRoom);
+        const left = { x: foldStart - f - width, y: e, width, height };
+        const right = { x: foldEnd + f, y: e, width, height };
+        return { kind: "spread", width, height, notes: "trailing", frames: rtl ? [right, left] : [left, right] };
+      }
+      const width = Math.max(1, leftRoom, rightRoom);
+      return { kind: "single", width, height, notes: "sheet",
+        frames: [{ x: leftRoom >= rightRoom ? e : foldEnd + f, y: e, width, height }] };
     }
-    if (segs && segs[1].y > segs[0].y) {
-      // A horizontal fold: tabletop, one page above it.
+    if (segs && segs[1].y > segs[0].y && folded()) {
+      // A horizontal fold, folded: tabletop, one page above it.
       const foldTop = segs[0].y + segs[0].height;
       const width = W - 2 * e, height = foldTop - e - f;
       return { kind: "tabletop", width, height, notes: "sheet", frames: [{ x: e, y: e, width, height }] };
     }
-    if (W > H && viewport.width >= config.regularWidth) {
+    if (!segs && W > H && viewport.width >= config.regularWidth && W / 2 - e - f >= config.minimumWidth) {
       // Wide and regular without a fold: a spread split at the middle.
-      const width = W / 2 - e - f / 2, height = H - 2 * e;
-      return {
-        kind: "spread", width, height, notes: "trailing",
-        frames: [
-          { x: e, y: e, width, height },
-          { x: W / 2 + f / 2, y: e, width, height },
-        ],
-      };
+      const width = W / 2 - e - f, height = H - 2 * e;
+      const left = { x: e, y: e, width, height }, right = { x: W / 2 + f, y: e, width, height };
+      return { kind: "spread", width, height, notes: "sheet", frames: rtl ? [right, left] : [left, right] };
     }
     return { kind: "single", width: W - 2 * e, height: H - 2 * e, notes: "sheet",
       frames: [{ x: e, y: e, width: W - 2 * e, height: H - 2 * e }] };
@@ -233,8 +254,11 @@
     const visible = g.kind === "spread" ? [first, first + 1].filter((k) => k < count) : [first];
     state.visible = visible;
     reader.style.left = g.sidebar + "px";
-    library.style.width = g.sidebar + "px";
-    library.style.display = g.sidebar > 0 ? "block" : "none";
+    if (library) {
+      library.style.width = g.sidebar + "px";
+      library.style.display = g.sidebar > 0 ? "block" : "none";
+    }
+    markChapter();
     reader.replaceChildren();
     visible.forEach((k, slot) => {
       const frame = g.frames[slot];
@@ -247,6 +271,7 @@
       page.dataset.page = k;
       reader.appendChild(page);
     });
+    placeNotes(g);
     report("shown", {
       offset: state.offset,
       pages: visible,
@@ -267,6 +292,7 @@
     Object.assign(box.style, { width: width + "px", height: height + "px" });
     for (let p = paragraphAt(start); p && p.start < end; p = paragraphs[p.index + 1]) {
       const el = document.createElement("p");
+      el.dir = dir;
       el.textContent = p.text.slice(Math.max(0, start - p.start), end - p.start);
       box.appendChild(el);
     }
@@ -288,6 +314,38 @@
       : { left: "0px", top: a.y + a.height + "px", width: "100%", height: b.y - a.y - a.height + "px" });
   }
 
+  // The notes, when open: beside the page in the trailing region, or a sheet over the lower part.
+  const notes = document.getElementById("notes");
+  function placeNotes(g) {
+    if (!notes) return;
+    notes.className = state.notesOpen ? g.notes : "";
+    if (!state.notesOpen || g.notes !== "trailing") {
+      Object.assign(notes.style, { left: "", top: "", width: "", height: "" });
+      return;
+    }
+    const segs = segments();
+    const s = g.sidebar;
+    const rtl = config.direction === "rtl";
+    const left = rtl ? s : segs[1].x;
+    const right = rtl ? segs[0].x + segs[0].width : viewportSize().width;
+    Object.assign(notes.style, { left: left + "px", top: "0px", width: right - left + "px", height: "100%" });
+  }
+
+  // The library's list: one entry per chapter, the chapter holding the place marked.
+  const list = document.createElement("ol");
+  if (library) library.appendChild(list);
+  config.chapterStarts.forEach((start, i) => {
+    const item = document.createElement("li");
+    item.textContent = config.chapterTitles[i] || "Chapter " + (i + 1);
+    item.dataset.start = start;
+    list.appendChild(item);
+  });
+  function markChapter() {
+    let current = -1;
+    config.chapterStarts.forEach((start, i) => { if (start <= state.offset) current = i; });
+    Array.from(list.children).forEach((item, i) => item.classList.toggle("current", i === current));
+  }
+
   // The first page to show for the place: the page holding it, or the even page of its spread.
   function firstPageFor(offset) {
     const k = pageHolding(offset);
@@ -302,6 +360,8 @@
     if (key === state.key && JSON.stringify(g) === JSON.stringify(state.geometry)) return;
     state.geometry = g;
     drawFold();
+    // A new layout is always answered with a `paginated`: laid out anew, or the pages of the
+    // same size and text size kept (`cached`), as the model answers a settle from its cache.
     if (key !== state.key) {
       const result = paginate(g.width, g.height);
       state.pages = result.pages;
@@ -309,6 +369,11 @@
       report("paginated", {
         pageWidth: g.width, pageHeight: g.height, pageCount: result.pages.length, ms: result.ms,
         textSize: config.textSize.name,
+      });
+    } else {
+      report("paginated", {
+        pageWidth: g.width, pageHeight: g.height, pageCount: state.pages.length, ms: 0,
+        textSize: config.textSize.name, cached: true,
       });
     }
     show(firstPageFor(state.offset));
@@ -362,6 +427,12 @@
     report("navigation", { detail: "sidebar " + state.sidebar });
     if (sidebarWidth() === before || !state.geometry) return;
     if (timer === null) repaginate(); else changed();
+  });
+  // Opening or closing the notes changes the layout beside a vertical fold: laid out again
+  // after the debounce, as a change of size is.
+  window.addEventListener("hingesim:notes", (e) => {
+    state.notesOpen = !!e.detail.open;
+    changed();
   });
   window.addEventListener("hingesim:chapter", (e) => {
     const start = config.chapterStarts[(e.detail.id | 0) - 1];

@@ -16,7 +16,7 @@ struct WebCommand: Command {
 
     Starts headless Chromium (Debian's `chromium`) over --remote-debugging-pipe, opens the
     bundled web reader (web/reader/index.html) or URL, and plays SOURCE (default:
-    traces/default.hinge) into it in real time: every reader frame of the simulator (the
+    traces/default.hinge) into it on the stream's clock (--clock): every reader frame of the simulator (the
     transient sizes of a burst too) as device metrics with the fold as a display feature
     (the Viewport Segments API), book and tabletop as the `folded` device posture, the
     orientation as the screen's, text sizes through the page's hook (docs/web.md). Prints
@@ -25,6 +25,12 @@ struct WebCommand: Command {
     reader's rules, as 'hingesim check SOURCE --app LOG' does (exit 1 on a violation).
 
     options:
+      --clock stream|real  stream (default): the page's timers run on the stream's time and
+                         the stream is played as fast as the page takes it, so the verdict
+                         does not depend on how busy the host is; real: played in real time
+                         (for latency), each frame's delivery to the page measured — a run
+                         whose frames came more than 50 ms late and that broke a rule exits
+                         75 (host starved), not 1
       --url URL          another page to drive (it gets the same config and binding)
       --app-log FILE     write the page's reports as an app log (with the sync line)
       --screenshots DIR  a PNG per layout the page shows, and DIR/index.html to browse them
@@ -47,7 +53,7 @@ struct WebCommand: Command {
                          plays in real time), and so are the reader model's options
                          (--pdf, --offset, --prepaginate, --compute-model, --compute-ms)
 
-    Exit: 0 ok; 1 the page broke a rule; 64 usage; 65 bad source or a page report that is not one JSON object;
+    Exit: 0 ok; 1 the page broke a rule; 75 (--clock real) it broke one on a starved host; 64 usage; 65 bad source or a page report that is not one JSON object;
     66 no browser or source; 74 the browser failed or died, or a write failed (what was
     written so far is kept).
 
@@ -64,6 +70,11 @@ struct WebCommand: Command {
       throw .usage("--browser starts a browser, --browser-url attaches to one: give one")
     }
     let cdpOutPath = try args.option("--cdp-out")
+    let clockName = try args.option("--clock") ?? "stream"
+    guard ["stream", "real"].contains(clockName) else {
+      throw .usage("--clock: expected stream or real, found '\(InputText.excerpt(clockName))'")
+    }
+    let stepped = clockName == "stream"
     let quietMs = try args.double("--quiet-ms") ?? 1500
     guard quietMs >= 0, quietMs <= 60_000 else {
       throw .usage("--quiet-ms: expected 0 to 60000 ms, found \(NumberFormat.shortest(quietMs))")
@@ -73,7 +84,7 @@ struct WebCommand: Command {
       throw .usage("web plays in real time (a browser cannot be hurried): --realtime and --speed do not apply")
     }
     let checkOptions = options
-    options.realtime = true
+    options.realtime = !stepped
     let readerOptions = try ReaderOptions.parse(&args)
     let paths = try args.positionals()
     guard paths.count <= 1 else { throw .usage("web takes one SOURCE, found \(paths.count)") }
@@ -118,45 +129,56 @@ struct WebCommand: Command {
     var session = WebSession(out: out, err: context.stderr, appLog: appLog, shots: shots)
     do throws(BrowserError) {
       let page = try browser.newPage()
-      try config(profile: profile, text: text).open(pageURL, in: page)
+      if stepped { try BrowserDriver.installStreamClock(on: page) }
+      try config(profile: profile, text: text, direction: readerOptions.direction.resolved(for: document))
+        .open(pageURL, in: page)
       let driver = BrowserDriver(page: page, startMs: MonotonicClock.nowMs()) { size in
         profile.typography.sizes[size]
       }
       if let cdpOut { driver.onEmulation = { time, command in cdpOut.write(command.exportLine(atMs: time)) } }
-      try driver.synchronize()
-      let clock = LiveClock()
-      driver.start(atMs: clock.startMs)
-      session.begin(driver: driver, textLength: text.utf16.count, browser: browser.version)
-      var failure: BrowserError?
-      let idle = LiveHooks(idle: { _ in
-        do throws(BrowserError) {
-          try driver.idle()
-          try session.drain(driver, page: page)
-        } catch {
-          failure = failure ?? error
-          StopRequest.set(true)
-        }
-        return clock.now + 10
-      })
-      do {
-        let skipped = try SimulateCommand.simulate(
-          path, profile: profile, options: options, context: context, live: LiveDriving(clock: clock, hooks: idle)
-        ) { event in
-          if EventText.isTimelineEvent(event.kind) { out.line(EventText.line(event)) }
-          session.note(event)
-          guard failure == nil else { return }
-          do throws(BrowserError) { try driver.deliver(event) } catch {
-            failure = error
+      if stepped {
+        try driver.startStreamClock()
+        session.begin(driver: driver, textLength: text.utf16.count, browser: browser.version, clock: "stream")
+        try playStepped(
+          path, driver: driver, session: &session, page: page, quietMs: quietMs, profile: profile,
+          options: options, context: context, sourceFailure: &sourceFailure)
+        try session.drain(driver, page: page)
+      } else {
+        try driver.synchronize()
+        let clock = LiveClock()
+        driver.start(atMs: clock.startMs)
+        session.begin(driver: driver, textLength: text.utf16.count, browser: browser.version, clock: "real")
+        var failure: BrowserError?
+        let idle = LiveHooks(idle: { _ in
+          do throws(BrowserError) {
+            try driver.idle()
+            try session.drain(driver, page: page)
+          } catch {
+            failure = failure ?? error
             StopRequest.set(true)
           }
+          return clock.now + 10
+        })
+        do {
+          let skipped = try SimulateCommand.simulate(
+            path, profile: profile, options: options, context: context, live: LiveDriving(clock: clock, hooks: idle)
+          ) { event in
+            if EventText.isTimelineEvent(event.kind) { out.line(EventText.line(event)) }
+            session.note(event)
+            guard failure == nil else { return }
+            do throws(BrowserError) { try driver.deliver(event) } catch {
+              failure = error
+              StopRequest.set(true)
+            }
+          }
+          if skipped > 0 { context.stderr.line("hingesim: skipped \(skipped) bad line(s) (--lenient)") }
+        } catch {
+          sourceFailure = error
         }
-        if skipped > 0 { context.stderr.line("hingesim: skipped \(skipped) bad line(s) (--lenient)") }
-      } catch {
-        sourceFailure = error
+        if let failure { throw failure }
+        if !StopRequest.isRequested, sourceFailure == nil { try driver.finish(quietMs: quietMs) }
+        try session.drain(driver, page: page)
       }
-      if let failure { throw failure }
-      if !StopRequest.isRequested, sourceFailure == nil { try driver.finish(quietMs: quietMs) }
-      try session.drain(driver, page: page)
     } catch {
       throw CLIError(web: browser.explain(error), progress: session.progress)
     }
@@ -185,17 +207,61 @@ struct WebCommand: Command {
     let run = try AppRun.run(
       path, appPath: logPath, profile: profile, document: document, options: checkOptions, reader: readerOptions,
       everything: false, context: context)
-    return CheckCommand.report(run, context)
+    let verdict = CheckCommand.report(run, context)
+    if !stepped, let late = session.starvation(bound: Self.starvationBoundMs) {
+      context.stderr.line("hingesim: web: host starved: \(late)")
+      if verdict == .failure {
+        throw CLIError(
+          "web: the page broke a rule on a starved host (frames reached it more than "
+            + "\(NumberFormat.shortest(Self.starvationBoundMs)) ms late): the verdict is the host's, not the app's; "
+            + "run again on a quieter host or with --clock stream", code: .hostStarved)
+      }
+    }
+    return verdict
+  }
+
+  /// How late a frame may reach the page in real time before the host counts as starved, ms:
+  /// three 60-Hz frames — a burst's sizes come one frame apart, so later than that the page
+  /// sees a burst the device never delivered.
+  static let starvationBoundMs = 50.0
+
+  /// Plays the source into the page on the stream clock, as fast as the page takes it.
+  static func playStepped(
+    _ path: String, driver: BrowserDriver, session: inout WebSession, page: BrowserPage, quietMs: Double,
+    profile: Profile, options: SourceOptions, context: CommandContext, sourceFailure: inout CLIError?
+  ) throws(BrowserError) {
+    let out = context.stdout
+    var failure: BrowserError?
+    do {
+      let skipped = try SimulateCommand.simulate(path, profile: profile, options: options, context: context) { event in
+        if EventText.isTimelineEvent(event.kind) { out.line(EventText.line(event)) }
+        session.note(event)
+        guard failure == nil, !StopRequest.isRequested else { return }
+        do throws(BrowserError) {
+          try driver.step(event)
+          try session.drain(driver, page: page)
+        } catch { failure = error }
+      }
+      if skipped > 0 { context.stderr.line("hingesim: skipped \(skipped) bad line(s) (--lenient)") }
+    } catch {
+      sourceFailure = error
+    }
+    if let failure { throw failure }
+    if !StopRequest.isRequested, sourceFailure == nil { try driver.finishStepping(quietMs: quietMs) }
   }
 
   /// What the page gets before it loads: the text, the profile's page insets and settle time,
   /// the Large text size, the sidebar's width and the chapters' starts (`Library`'s headings).
-  static func config(profile: Profile, text: String) -> WebReaderConfig {
+  static func config(profile: Profile, text: String, direction: ReadingDirection = .ltr) -> WebReaderConfig {
     let large = profile.typography.sizes[.large] ?? (17, 22)
-    return WebReaderConfig(
+    let chapters = Library(text: text).chapters
+    var config = WebReaderConfig(
       text: text, edgeInset: profile.pages.edge, foldInset: profile.pages.fold, settleMs: profile.settleWindowMs,
       textSize: (.large, large.pointSize, large.lineHeight), sidebarWidth: profile.pages.sidebarWidth,
-      maxTextWidth: profile.pages.maximumTextWidth ?? 0,
-      chapterStarts: Library(text: text).chapters.map(\.range.lowerBound))
+      maxTextWidth: profile.pages.maximumTextWidth ?? 0, chapterStarts: chapters.map(\.range.lowerBound))
+    config.chapterTitles = chapters.map(\.title)
+    config.minimumWidth = profile.pages.minimumWidth
+    config.direction = direction.rawValue
+    return config
   }
 }

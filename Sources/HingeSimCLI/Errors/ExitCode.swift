@@ -14,6 +14,10 @@ public enum ExitCode: Int32, Sendable {
   case unavailable = 69
   /// A read or write failed (device unplugged, disk full).
   case ioError = 74
+  /// A real-time browser run whose host was starved (frames reached the page later than the
+  /// bound) and whose page then broke a rule: the verdict is the host's, not the app's; run
+  /// again on a quieter host, or with `--clock stream` (`EX_TEMPFAIL`).
+  case hostStarved = 75
   /// Ctrl-C (`SIGINT`) cut the run short: 128 + 2.
   case interrupted = 130
   /// `SIGTERM` cut the run short: 128 + 15.

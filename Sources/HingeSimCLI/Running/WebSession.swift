@@ -20,6 +20,8 @@ struct WebSession {
   private var counts: [String: Int] = [:]
   /// The simulator's pose and the page's frame, for the screenshots' captions.
   private var pose = ""
+  /// The latest a frame reached the page after its layout's stream time, ms, and which.
+  private var worstDelivery: (lateMs: Double, frameMs: Double, size: String)?
   private var frame = ""
   /// The driver of the run, once it began (for the exceptions it counted but did not keep).
   private var driver: BrowserDriver?
@@ -32,7 +34,8 @@ struct WebSession {
   }
 
   /// Writes the app log's `sync`: the page's clock at the stream's t = 0.
-  mutating func begin(driver: BrowserDriver, textLength: Int, browser: String, app: String = "hingesim web reader") {
+  mutating func begin(driver: BrowserDriver, textLength: Int, browser: String, clock: String, app: String = "hingesim web reader") {
+    let clockName = clock
     self.driver = driver
     guard let clock = driver.pageClockAtStart else { return }
     pageClockAtStart = clock.pageMs
@@ -41,7 +44,11 @@ struct WebSession {
     sync.field("type", "sync")
     sync.field("scriptTime", 0)
     sync.field("textLength", textLength)
-    sync.field("app", "\(app) in \(browser) (clock read in \(NumberFormat.ms(clock.roundTripMs)) ms)")
+    sync.field(
+      "app",
+      clockName == "stream"
+        ? "\(app) in \(browser) (stream clock)"
+        : "\(app) in \(browser) (real time, clock read in \(NumberFormat.ms(clock.roundTripMs)) ms)")
     sync.close()
     appLog.write(bytes: sync.bytes + [UInt8(ascii: "\n")])
   }
@@ -81,7 +88,10 @@ struct WebSession {
       appLog.line(report.payload)
       let scriptMs = t - pageClockAtStart
       out.line(NumberFormat.left(NumberFormat.ms(scriptMs), 9) + " ms  page " + screened.summary)
-      if let size = screened.frameSize { frame = size }
+      if let size = screened.frameSize {
+        frame = size
+        noteDelivery(screened.value, scriptMs: scriptMs)
+      }
       if type == "shown", shots != nil {
         let caption =
           "\(pose) \(frame): "
@@ -94,6 +104,29 @@ struct WebSession {
 
   /// The most report types the summary names; the rest are counted together.
   static let typesListed = 20
+
+  /// that size sent before it.
+  private mutating func noteDelivery(_ value: JSONValue, scriptMs: Double) {
+    guard case .number(let w)? = value["width"], case .number(let h)? = value["height"], let driver,
+      let sent = driver.sentLayouts.last(where: {
+        Double($0.width) == w && Double($0.height) == h && $0.timeMs <= scriptMs + 0.5
+      })
+    else { return }
+    let late = scriptMs - sent.timeMs
+    if late > (worstDelivery?.lateMs ?? -1) {
+      worstDelivery = (late, scriptMs, "\(sent.width)×\(sent.height)")
+    }
+  }
+
+  /// Nil when every frame reached the page within `bound` ms of its layout; else what was late.
+  func starvation(bound: Double) -> String? {
+    guard let worst = worstDelivery, worst.lateMs > bound else { return nil }
+    return "the \(worst.size) frame reached the page \(NumberFormat.ms(worst.lateMs)) ms after its layout "
+      + "(at \(NumberFormat.ms(worst.frameMs)) ms; bound \(NumberFormat.shortest(bound)) ms)"
+  }
+
+  /// The latest delivery, ms (nil before any frame was matched).
+  var latestDeliveryMs: Double? { worstDelivery?.lateMs }
 
   /// Page reports written to the app log (after the sync).
   var reported: Int { logged }

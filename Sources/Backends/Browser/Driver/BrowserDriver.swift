@@ -12,7 +12,7 @@ import Platform
 /// `hingesim:textsize` on `window` with `{name, pointSize, lineHeight}`; a turn dispatches
 /// `hingesim:turn` with `{direction: "next"|"prev"}`, a go-to `hingesim:goto` with `{offset}`,
 /// `sidebar show|hide` `hingesim:sidebar` with `{mode}`, `open-chapter N` `hingesim:chapter`
-/// with `{id}`.
+/// with `{id}`, `notes open|close` `hingesim:notes` with `{open}`.
 ///
 /// ```swift
 /// let driver = try BrowserDriver(page: page, startMs: MonotonicClock.nowMs(), speed: 1)
@@ -31,19 +31,22 @@ public final class BrowserDriver: @unchecked Sendable {
   /// The binding the page reports through: `window.hingesimReport(jsonLine)`.
   public static let bindingName = "hingesimReport"
 
-  private let page: BrowserPage
+  let page: BrowserPage
   /// The monotonic time of the stream's t = 0, ms.
   public private(set) var startMs: Double
   private let speed: Double
   private let textStyle: (TextSize) -> (pointSize: Double, lineHeight: Double)?
-  private var tracker = ExportTimeline.LayoutTracker()
+  var tracker = ExportTimeline.LayoutTracker()
   private var emulation: CDPEmulation
-  private var pending: ExportTimeline.Layout?
+  var pending: ExportTimeline.Layout?
+  /// In stream-clock mode, the page clock at the stream's t = 0 and the stream time the page's
+  /// clock stands at (`BrowserDriver+StreamClock`); nil in real time.
+  var stepped: (pageMsAtStart: Double, nowMs: Double)?
   /// Called with each emulation command sent and its layout's stream time (`web --cdp-out`).
   public var onEmulation: ((Double, CDPCommand) -> Void)?
 
   /// The page's reports so far, in arrival order.
-  public private(set) var reports: [Report] = []
+  public internal(set) var reports: [Report] = []
   /// Exceptions the page threw and did not catch, in arrival order, with their stream time: the
   /// first `exceptionsKept` (a page throwing in a loop is counted, not kept).
   public private(set) var exceptions: [(scriptMs: Double, description: String)] = []
@@ -51,16 +54,20 @@ public final class BrowserDriver: @unchecked Sendable {
   public private(set) var exceptionCount = 0
   /// The most exceptions kept with their description.
   public static let exceptionsKept = 20
+  /// The layouts sent so far: their stream time and whole-pixel size (to measure how late each
+  /// reached the page).
+  public internal(set) var sentLayouts: [(timeMs: Double, width: Int, height: Int)] = []
   /// Commands sent for stream events so far.
-  public private(set) var commandsSent = 0
+  public internal(set) var commandsSent = 0
   /// The page's `performance.now()` minus our monotonic clock, and the round trip it was read
   /// in, ms (`synchronize()`).
-  public private(set) var clockOffset: (ms: Double, roundTripMs: Double)?
+  public internal(set) var clockOffset: (ms: Double, roundTripMs: Double)?
 
   /// `performance.now()` in the page at the stream's t = 0 (the app log's `sync`), and the
   /// round trip the clocks were compared in, ms.
   public var pageClockAtStart: (pageMs: Double, roundTripMs: Double)? {
-    clockOffset.map { (startMs + $0.ms, $0.roundTripMs) }
+    if let stepped { return (stepped.pageMsAtStart, 0) }
+    return clockOffset.map { (startMs + $0.ms, $0.roundTripMs) }
   }
 
   /// A driver for `page`, whose stream time 0 is the monotonic `startMs`; `speed` is the
@@ -118,8 +125,9 @@ public final class BrowserDriver: @unchecked Sendable {
     try collect(untilMs: MonotonicClock.nowMs())
   }
 
-  private func send(_ layout: ExportTimeline.Layout) throws(BrowserError) {
+  func send(_ layout: ExportTimeline.Layout) throws(BrowserError) {
     pending = nil
+    sentLayouts.append((layout.time, Int(layout.width.rounded()), Int(layout.height.rounded())))
     for command in emulation.commands(for: layout) {
       try page.call(command.method, command.params)
       commandsSent += 1
@@ -139,15 +147,16 @@ public final class BrowserDriver: @unchecked Sendable {
     }
   }
 
-  private func collect(untilMs deadline: Double) throws(BrowserError) {
+  func collect(untilMs deadline: Double) throws(BrowserError) {
     while let report = try page.nextReport(deadlineMs: deadline) {
       switch report {
-      case .binding(Self.bindingName, let payload): reports.append(Report(scriptMs: scriptNowMs, payload: payload))
+      case .binding(Self.bindingName, let payload):
+        reports.append(Report(scriptMs: stepped?.nowMs ?? scriptNowMs, payload: payload))
       case .binding: continue
       case .exception(let description):
         exceptionCount += 1
         if exceptions.count < Self.exceptionsKept {
-          exceptions.append((scriptNowMs, String(description.prefix(PageReportScreen.payloadLimit))))
+          exceptions.append((stepped?.nowMs ?? scriptNowMs, String(description.prefix(PageReportScreen.payloadLimit))))
         }
       }
     }
@@ -155,7 +164,7 @@ public final class BrowserDriver: @unchecked Sendable {
 
   /// The page hook for an input no CDP command carries: text size, page turns, go-to, the
   /// sidebar, an opened chapter.
-  private func hook(for event: Event) -> String? {
+  func hook(for event: Event) -> String? {
     switch event.kind {
     case .textSize(let size): textStyle(size).map { Self.textSizeHook(size, $0) }
     case .turn(let direction, _):
@@ -166,6 +175,8 @@ public final class BrowserDriver: @unchecked Sendable {
       "window.dispatchEvent(new CustomEvent('hingesim:sidebar', {detail: {mode: '\(mode.rawValue)'}}))"
     case .openChapter(let id):
       "window.dispatchEvent(new CustomEvent('hingesim:chapter', {detail: {id: \(id)}}))"
+    case .notes(let action):
+      "window.dispatchEvent(new CustomEvent('hingesim:notes', {detail: {open: \(action == .open)}}))"
     default: nil
     }
   }

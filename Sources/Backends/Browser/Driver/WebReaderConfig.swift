@@ -23,6 +23,14 @@ public struct WebReaderConfig: Sendable {
   /// Where each chapter starts (UTF-16 offsets, chapter 1 first): where `hingesim:chapter`
   /// moves the place.
   public var chapterStarts: [Int]
+  /// The chapters' titles, for the library's list.
+  public var chapterTitles: [String] = []
+  /// The narrowest page beside a fold (the profile's `pages.minimumWidth`): a fold with less
+  /// room on one side gets one page on the other, as the model lays it out.
+  public var minimumWidth: Double = 0
+  /// `ltr` or `rtl`: the text's direction as the model resolves it (a right-to-left spread
+  /// puts its first page right of the fold).
+  public var direction: String = "ltr"
 
   /// Makes a config.
   public init(
@@ -55,6 +63,11 @@ public struct WebReaderConfig: Sendable {
     object.field("sidebarWidth", sidebarWidth)
     object.field("maxTextWidth", maxTextWidth)
     object.field("chapterStarts", chapterStarts)
+    object.openArray("chapterTitles")
+    for title in chapterTitles { object.rawElement(JSONValue.string(title).orderedBytes) }
+    object.closeArray()
+    object.field("minimumWidth", minimumWidth)
+    object.field("direction", direction)
     object.close()
     return "window.hingesimConfig = \(String(decoding: object.bytes, as: UTF8.self));"
   }

@@ -1,0 +1,71 @@
+import EventStream
+import Platform
+import TestSupport
+import Testing
+
+@testable import HingeSimCLI
+
+/// `hingesim web` on every bundled source × every bundled profile, on the stream clock (its
+/// default): the bundled reader keeps every rule `check --app` holds an app to — open tall laid
+/// out as one page (not tabletop), closing from open wide accepted by Chromium, notes beside one
+/// page and as a sheet, the library, right to left. One test case per pair, run in parallel.
+@Suite(.enabled(if: PathLookup.find("chromium") != nil, "needs Debian's chromium (bin/test installs it)"))
+struct WebAllScenariosTests {
+  static let pairs: [String] = CDPReplayTests.profiles.flatMap { profile in
+    AllProfilesCheckTests.traces.map { profile + " " + $0 }
+  }
+
+  @Test(arguments: pairs)
+  func webPasses(_ pair: String) {
+    let parts = pair.split(separator: " ").map(String.init)
+    let result = CLIHarness.run(["web", "traces/" + parts[1], "--profile", parts[0]])
+    #expect(result.code == 0, "\(pair): \(result.stderr)\n\(result.stdout.suffix(3000))")
+    #expect(result.stdout.contains("ok    "), "\(pair)")
+  }
+
+  /// Open tall is one page over the whole reader; tabletop (the same fold, folded) one page
+  /// above the fold — decided by the posture, as the model decides it.
+  @Test func openTallIsOnePageAndTabletopIsAboveTheFold() throws {
+    let (tall, tallLog) = try WebCommandTests.web("traces/open-tall.hinge")
+    #expect(tall.code == 0, "\(tall.stdout)")
+    let tallShown = WebCommandTests.events(tallLog, "shown")
+    #expect(tallShown.last?["layout"] == .string("single"))
+    // Open tall on the Duo: 669×787, one page inset 20 from every edge (747 tall), not 273 above the fold.
+    #expect(WebCommandTests.events(tallLog, "paginated").last?["pageHeight"] == .number(747))
+    let (table, tableLog) = try WebCommandTests.web("traces/book-to-tabletop.hinge")
+    #expect(table.code == 0, "\(table.stdout)")
+    #expect(WebCommandTests.events(tableLog, "shown").contains { $0["layout"] == .string("tabletop") })
+  }
+
+  /// A right-to-left text: the spread's first page is right of the fold.
+  @Test func aRightToLeftSpreadPutsPageOneRightOfTheFold() throws {
+    let directory = try #require(POSIX.temporaryDirectory(prefix: "hingesim-web-rtl"))
+    defer { Directory.removeTree(directory) }
+    let log = directory + "/app.jsonl"
+    let result = CLIHarness.run([
+      "web", "traces/open-wide.hinge", "--text", "texts/hebrew-sample.txt", "--app-log", log,
+    ])
+    #expect(result.code == 0, "\(result.stderr)\n\(result.stdout)")
+    let lines = (POSIX.readSmallFile(log) ?? "").split(separator: "\n").compactMap {
+      try? JSONValue.parse(Array($0.utf8))
+    }
+    let spread = try #require(WebCommandTests.events(lines, "shown").last { $0["layout"] == .string("spread") })
+    guard case .array(let frames)? = spread["frames"], frames.count == 2,
+      let first = WebCommandTests.number(frames[0]["x"]), let second = WebCommandTests.number(frames[1]["x"])
+    else {
+      Issue.record("a spread without two frames: \(spread.found)")
+      return
+    }
+    #expect(first > second)  // page 1 (frames[0]) right of the fold
+  }
+
+  /// Notes opened on the open phone: one page in the leading region, the notes beside it.
+  @Test func notesOpenBesideOnePage() throws {
+    let (result, lines) = try WebCommandTests.web("traces/notes.hinge")
+    #expect(result.code == 0, "\(result.stdout)")
+    #expect(
+      WebCommandTests.events(lines, "shown").contains {
+        $0["layout"] == .string("single") && $0["notes"] == .string("trailing")
+      })
+  }
+}

@@ -1,0 +1,80 @@
+import EventStream
+import Platform
+import TestSupport
+import Testing
+
+@testable import HingeSimCLI
+
+/// `web --clock stream` (the default): the page's timers run on the stream's time, so two runs
+/// give the same log; `--clock real` measures each frame's delivery and blames a late host,
+/// not the app.
+@Suite(.enabled(if: PathLookup.find("chromium") != nil, "needs Debian's chromium (bin/test installs it)"))
+struct WebStreamClockTests {
+  /// The app log with each time made relative to the sync's (the page's clock at the stream's 0).
+  static func relativeLog(_ path: String) -> [String] {
+    let lines = (POSIX.readSmallFile(path) ?? "").split(separator: "\n").compactMap {
+      try? JSONValue.parse(Array($0.utf8))
+    }
+    guard case .number(let base)? = lines.first?["t"] else { return [] }
+    return lines.dropFirst().map { line in
+      guard case .object(var fields) = line, let i = fields.firstIndex(where: { $0.0 == "t" }),
+        case .number(let t) = fields[i].1
+      else { return line.found }
+      fields[i].1 = .number(t - base)
+      return String(decoding: JSONValue.object(fields).orderedBytes, as: UTF8.self)
+    }
+  }
+
+  /// Two runs of a burst-heavy source on the stream clock write the same page log, time for
+  /// time: the page's debounce fired at the stream's times, not the host's. Each `frame` is at
+  /// the stream time of its layout, and each pagination 200 ms (the settle window) after the
+  /// last change.
+  @Test func twoRunsWriteTheSameLogOnTheStreamsTimes() throws {
+    let directory = try #require(POSIX.temporaryDirectory(prefix: "hingesim-web-clock"))
+    defer { Directory.removeTree(directory) }
+    var logs: [[String]] = []
+    for i in 0..<2 {
+      let path = directory + "/\(i).jsonl"
+      let result = CLIHarness.run(["web", "traces/flip-flop.hinge", "--app-log", path])
+      #expect(result.code == 0, "\(result.stderr)\n\(result.stdout)")
+      logs.append(Self.relativeLog(path))
+    }
+    #expect(logs[0].count > 5)
+    #expect(logs[0] == logs[1])
+    // Every time is a stream time the driver chose: whole or a burst's 1000/60-ms steps.
+    let frames = logs[0].filter { $0.contains("\"frame\"") }
+    #expect(!frames.isEmpty)
+    let stream = CLIHarness.run(["simulate", "traces/flip-flop.hinge"]).stdout
+    let sceneTimes = Set(
+      stream.split(separator: "\n").compactMap { try? JSONValue.parse(Array($0.utf8)) }
+        .filter { $0["type"] == .string("scene") }.compactMap { v -> Double? in
+          if case .number(let t)? = v["t"] { return t }
+          return nil
+        })
+    for frame in frames {
+      let value = try JSONValue.parse(Array(frame.utf8))
+      guard case .number(let t)? = value["t"] else { continue }
+      #expect(sceneTimes.contains { abs($0 - t) < 0.01 }, "a frame at \(t) ms, at no scene's time")
+    }
+  }
+
+  /// A page that holds its main thread 120 ms on every resize: in real time its frames come
+  /// late, and the rule it breaks is then not blamed on the app alone (exit 75); on the stream
+  /// clock the same page gets the plain verdict (exit 1).
+  @Test func lateFramesInRealTimeAreTheHostsAndTheStreamClockDoesNotCare() {
+    let page = "file://" + TestSupport.packageRoot + "/Tests/HingeSimCLITests/Fixtures/web/slow-eager-reader.html"
+    let real = CLIHarness.run(["web", "traces/open-wide.hinge", "--url", page, "--clock", "real", "--quiet-ms", "800"])
+    #expect(real.code == 75, "\(real.stderr)")
+    #expect(real.stderr.contains("host starved: the "), "\(real.stderr)")
+    let stream = CLIHarness.run(["web", "traces/open-wide.hinge", "--url", page])
+    #expect(stream.code == 1, "\(stream.stderr)")
+    #expect(!stream.stderr.contains("host starved"))
+    #expect(stream.stdout.contains("paginate-once-per-settle"))
+  }
+
+  @Test func anUnknownClockIsAUsageError() {
+    let result = CLIHarness.run(["web", "--clock", "virtual"])
+    #expect(result.code == 64)
+    #expect(result.stderr.contains("--clock: expected stream or real"))
+  }
+}
