@@ -9,6 +9,8 @@ import Simulator
 /// - the CDP round trip of `Emulation.setDeviceMetricsOverride` (p50/p99);
 /// - from sending a new size to the page's `resize` handler (p50/p99, on the page's clock
 ///   mapped onto ours by the driver's clock sync);
+/// - from that handler to the first frame painted with the new size (p50/p99, `paintedMs`:
+///   the second `requestAnimationFrame` after the handler, on the page's clock);
 /// - the web reader's repagination time at each pose's page size, next to our typesetter's
 ///   (`TextLayout.paginate` at the same page size, the text analysed once, as the reader model
 ///   does) and the device model's (`--compute-model device`: TextKit times scaled by length).
@@ -84,8 +86,15 @@ public enum WebBenchmark {
     let driver = BrowserDriver(page: page, startMs: MonotonicClock.nowMs())
     try driver.synchronize()
     guard let sync = driver.pageClockAtStart else { throw .malformed("no clock sync") }
+    // The resize handler's time, and the first frame painted after it: the second animation
+    // frame after the handler begins once the frame that painted the new size is done.
     try page.evaluate(
-      "addEventListener('resize', () => hingesimReport(JSON.stringify({type: 'probe', t: performance.now()})))")
+      """
+      addEventListener('resize', () => { const t = performance.now();
+        hingesimReport(JSON.stringify({type: 'probe', t}));
+        requestAnimationFrame(() => requestAnimationFrame(() =>
+          hingesimReport(JSON.stringify({type: 'painted', t: performance.now(), from: t})))); })
+      """)
     if header {
       out.line(
         "bench web: \(browser.version), the bundled web reader, \(s.textName) "
@@ -96,6 +105,7 @@ public enum WebBenchmark {
     // Round trips and resize delays: sizes of a resize burst, each new.
     var roundTrips: [Double] = []
     var delays: [Double] = []
+    var painted: [Double] = []
     for i in 0..<s.samples {
       let width = 600.0 + Double(i % 200)
       let height = 611.0
@@ -108,13 +118,19 @@ public enum WebBenchmark {
         ]))
       roundTrips.append(MonotonicClock.nowMs() - sent)
       let deadline = MonotonicClock.nowMs() + 1000
+      var probed = false
       while let report = try page.nextReport(deadlineMs: deadline) {
-        guard case .binding(_, let payload) = report, payload.hasPrefix("{\"type\":\"probe\""),
-          let value = try? JSONValue.parse(Array(payload.utf8)), case .number(let t)? = value["t"]
+        guard case .binding(_, let payload) = report, let value = try? JSONValue.parse(Array(payload.utf8)),
+          case .number(let t)? = value["t"]
         else { continue }
-        // The page's clock onto ours: page t − page clock at our start + our start.
-        delays.append(t - sync.pageMs + driver.startMs - sent)
-        break
+        if value["type"] == .string("probe"), !probed {
+          // The page's clock onto ours: page t − page clock at our start + our start.
+          delays.append(t - sync.pageMs + driver.startMs - sent)
+          probed = true
+        } else if value["type"] == .string("painted"), probed, case .number(let from)? = value["from"] {
+          painted.append(t - from)
+          break
+        }
       }
     }
     out.line(
@@ -123,6 +139,11 @@ public enum WebBenchmark {
     out.line(
       "    new size sent → the page's resize handler:       p50 \(BenchmarkFigures.ms(percentile(delays, 50))) ms  "
         + "p99 \(BenchmarkFigures.ms(percentile(delays, 99))) ms  (n = \(delays.count))")
+
+    out.line(
+      "    the page's resize handler → new size painted:   p50 \(BenchmarkFigures.ms(percentile(painted, 50))) ms  "
+        + "p99 \(BenchmarkFigures.ms(percentile(painted, 99))) ms  (n = \(painted.count); double "
+        + "requestAnimationFrame)")
 
     guard pages else { return }
     // Repagination per pose.

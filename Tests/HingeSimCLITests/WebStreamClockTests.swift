@@ -40,7 +40,10 @@ struct WebStreamClockTests {
       logs.append(Self.relativeLog(path))
     }
     #expect(logs[0].count > 5)
-    #expect(logs[0] == logs[1])
+    let firstDifference = zip(logs[0], logs[1]).first { $0 != $1 }
+    #expect(
+      logs[0] == logs[1],
+      "\(logs[0].count) and \(logs[1].count) lines; first difference: \(String(describing: firstDifference))")
     // Every time is a stream time the driver chose: whole or a burst's 1000/60-ms steps.
     let frames = logs[0].filter { $0.contains("\"frame\"") }
     #expect(!frames.isEmpty)
@@ -55,6 +58,21 @@ struct WebStreamClockTests {
       let value = try JSONValue.parse(Array(frame.utf8))
       guard case .number(let t)? = value["t"] else { continue }
       #expect(sceneTimes.contains { abs($0 - t) < 0.01 }, "a frame at \(t) ms, at no scene's time")
+    }
+    // Each pagination fired its debounce exactly the profile's settle window (200 ms) after a
+    // change the page saw: a size, or a posture (pose) change — on the stream's time.
+    let changeTimes = sceneTimes.union(
+      stream.split(separator: "\n").compactMap { try? JSONValue.parse(Array($0.utf8)) }
+        .filter { $0["type"] == .string("pose") }.compactMap { v -> Double? in
+          if case .number(let t)? = v["t"] { return t }
+          return nil
+        })
+    let paginations = logs[0].filter { $0.contains("\"paginated\"") }
+    #expect(!paginations.isEmpty)
+    for line in paginations {
+      let value = try JSONValue.parse(Array(line.utf8))
+      guard case .number(let t)? = value["t"] else { continue }
+      #expect(changeTimes.contains { abs($0 + 200 - t) < 0.01 }, "a pagination at \(t) ms, 200 ms after no change")
     }
   }
 

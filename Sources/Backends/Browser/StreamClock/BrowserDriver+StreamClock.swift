@@ -29,7 +29,9 @@ extension BrowserDriver {
   public func startStreamClock() throws(BrowserError) {
     guard case .number(let now) = try page.evaluate("window.__hingesimClock ? __hingesimClock.now() : -1"), now >= 0
     else { throw .malformed("the page has no stream clock (installStreamClock before the page loads)") }
-    // What the page reported as it loaded, at the browser's default size, is not the run's.
+    // What the page reported as it loaded, at the browser's default size, is not the run's:
+    // two frames for its late resize events to come in, then all of it is dropped.
+    try page.evaluate("new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))")
     try collect(untilMs: MonotonicClock.nowMs())
     reports.removeAll()
     stepped = (now, 0)
