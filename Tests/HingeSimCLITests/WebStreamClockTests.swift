@@ -20,7 +20,9 @@ struct WebStreamClockTests {
       guard case .object(var fields) = line, let i = fields.firstIndex(where: { $0.0 == "t" }),
         case .number(let t) = fields[i].1
       else { return line.found }
-      fields[i].1 = .number(t - base)
+      // To the microsecond: the page's times are whole µs of its clock, and (base + t) − base
+      // in binary floating point is not always t.
+      fields[i].1 = .number(((t - base) * 1000).rounded() / 1000)
       return String(decoding: JSONValue.object(fields).orderedBytes, as: UTF8.self)
     }
   }
