@@ -105,7 +105,8 @@ enum PDFJSRun {
       let clock = LiveClock()
       driver.start(atMs: clock.startMs)
       session.begin(
-        driver: driver, textLength: setup.document.pageCount, browser: browser.version, app: "PDF.js (Debian libjs-pdf)"
+        driver: driver, textLength: setup.document.pageCount, browser: browser.version, clock: "real",
+        app: "PDF.js (Debian libjs-pdf)"
       )
       var failure: BrowserError?
       let idle = LiveHooks(idle: { _ in

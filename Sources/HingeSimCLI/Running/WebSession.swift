@@ -34,7 +34,9 @@ struct WebSession {
   }
 
   /// Writes the app log's `sync`: the page's clock at the stream's t = 0.
-  mutating func begin(driver: BrowserDriver, textLength: Int, browser: String, clock: String, app: String = "hingesim web reader") {
+  mutating func begin(
+    driver: BrowserDriver, textLength: Int, browser: String, clock: String, app: String = "hingesim web reader"
+  ) {
     let clockName = clock
     self.driver = driver
     guard let clock = driver.pageClockAtStart else { return }
