@@ -29,8 +29,17 @@ public enum HingeSimCLI {
   /// Runs the command line (`arguments[0]` is the program) and returns the process exit code.
   public static func run(_ arguments: [String]) -> Int32 {
     Process.ignoreBrokenPipes()
-    let context = CommandContext(
+    var context = CommandContext(
       stdout: .stdout, stderr: .stderr, resourceRoot: ResourceLocator.root(argv0: arguments.first))
+    if let text = Process.environment(ReadLimits.environmentVariable), !text.isEmpty {
+      do throws(ReadLimitError) {
+        try context.readLimits.apply(text, from: ReadLimits.environmentVariable)
+      } catch {
+        context.stderr.line("hingesim: \(error.message)")
+        context.stderr.flush()
+        return ExitCode.usage.rawValue
+      }
+    }
     return run(arguments, context: context)
   }
 
@@ -71,7 +80,15 @@ public enum HingeSimCLI {
     }
     if Arguments.asksForHelp(rest) { return printed(command.usage, .ok, context) }
     var args = Arguments(rest)
+    var context = context
     do throws(CLIError) {
+      for text in try args.options("--read-limit") {
+        do throws(ReadLimitError) {
+          try context.readLimits.apply(text, from: "--read-limit")
+        } catch {
+          throw .usage(error.message)
+        }
+      }
       let code = try command.run(&args, context)
       context.stdout.flush()
       if context.stdout.failedForReal {  // every command's stdout, checked once here
@@ -100,6 +117,8 @@ public enum HingeSimCLI {
     text +=
       "exit codes: 0 ok, 1 failure (violations, regressions), 64 usage, 65 bad data, 66 missing input, 74 I/O,\n"
       + "            130/143 cut short by Ctrl-C/SIGTERM\n"
+      + "read limits: every command takes --read-limit KIND=SIZE (also $HINGESIM_READ_LIMIT) to raise what it\n"
+      + "             reads of an input: \(InputKind.allCases.map { "\($0.rawValue) \(ReadLimits.format(ReadLimits.defaults[$0].bytes))" }.joined(separator: ", "))\n"
     return text
   }
 }

@@ -135,6 +135,14 @@ public enum POSIX {
     return info.st_mode & S_IFMT == S_IFREG
   }
 
+  /// `fstat(fd)`: the size in bytes of the regular file open at `fd`, or nil for anything
+  /// else (a pipe, a terminal, `/dev/zero`), whose length is unknown until it is read.
+  public static func regularFileSize(_ fd: Int32) -> Int? {
+    var info = stat()
+    guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+    return Int(info.st_size)
+  }
+
   /// `uname()`: the kernel's name, release and machine (`Linux 6.8.0-45-generic x86_64`), or
   /// "unknown" when the call fails.
   public static var operatingSystem: String {

@@ -51,7 +51,7 @@ final class AppLogSetup: @unchecked Sendable {
   private init() {
     do {
       profile = try Profile.load("iphone-duo", root: Fuzz.root)
-      let text = String(decoding: try FileBytes.read(path: Fuzz.root + "/texts/sample-chapter.txt"), as: UTF8.self)
+      let text = String(decoding: try FileBytes.read(path: Fuzz.root + "/texts/sample-chapter.txt", limit: ReadLimits.defaults[.text]), as: UTF8.self)
       document = try ReaderDocument(text: text, profile: profile)
       length = document.utf16Count
       // Closed, opened flat over 0.7 s, folded to 110° (book), closed again; a text size and a turn.

@@ -1,10 +1,13 @@
 import Platform
 
-/// Reads whole small files (profiles, reports, texts) with located errors; a directory is exit
-/// 66 (`InputError.Kind.missing`: it cannot be read as a file).
+/// Reads whole files (profiles, reports, texts, PDFs, app logs) with located errors and a read
+/// limit; a directory is exit 66 (`InputError.Kind.missing`: it cannot be read as a file).
 public enum FileBytes {
-  /// The bytes of `path` (`-` reads stdin); `display` names it in errors.
-  public static func read(path: String, display: String? = nil) throws(InputError) -> [UInt8] {
+  /// The bytes of `path` (`-` reads stdin); `display` names it in errors. A regular file larger
+  /// than `limit` is refused before a byte is read; any other input (a pipe, `/dev/zero`) once
+  /// `limit.bytes + 1` bytes have arrived, holding at most the limit and one read in memory
+  /// (`ReadLimit.exceeded`, exit 65).
+  public static func read(path: String, display: String? = nil, limit: ReadLimit) throws(InputError) -> [UInt8] {
     let name = display ?? (path == "-" ? "<stdin>" : path)
     let fd: Int32
     switch path == "-" ? .success(0) : POSIX.openReadOnly(path) {
@@ -15,18 +18,45 @@ public enum FileBytes {
       )
     }
     defer { if fd != 0 { POSIX.close(fd) } }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    if let size = POSIX.regularFileSize(fd), size > limit.bytes { throw limit.exceeded(file: name) }
+    // Blocks of 1 MiB, joined once at the end: never a doubling copy of a large array.
+    let blockSize = 1 << 20
+    var blocks: [[UInt8]] = []
+    var total = 0
+    var block = [UInt8](repeating: 0, count: blockSize)
+    var filled = 0
     while true {
-      switch chunk.withUnsafeMutableBytes({ POSIX.read(fd, into: $0) }) {
-      case .success(0): return bytes
-      case .success(let n): bytes.append(contentsOf: chunk[0..<n])
+      let result = block.withUnsafeMutableBytes { POSIX.read(fd, into: UnsafeMutableRawBufferPointer(rebasing: $0[filled...])) }
+      switch result {
+      case .success(0):
+        blocks.append(Array(block[0..<filled]))
+        return joined(&blocks, total: total)
+      case .success(let n):
+        filled += n
+        total += n
+        if total > limit.bytes { throw limit.exceeded(file: name) }
+        if filled == blockSize {
+          blocks.append(block)
+          filled = 0
+        }
       case .failure(let error) where error.isDirectory:
         throw InputError(file: name, line: 0, column: 0, message: "is a directory, expected a file", kind: .missing)
       case .failure(let error):
         throw InputError(file: name, line: 0, column: 0, message: "read failed: \(error.message)", kind: .io)
       }
     }
+  }
+
+  /// The blocks as one array, each released once copied: the peak is the input and one block.
+  private static func joined(_ blocks: inout [[UInt8]], total: Int) -> [UInt8] {
+    if blocks.count == 1 { return blocks.removeLast() }
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(total)
+    for index in blocks.indices {
+      bytes.append(contentsOf: blocks[index])
+      blocks[index] = []
+    }
+    return bytes
   }
 
   /// The UTF-8 byte order mark (U+FEFF), which every reader skips at the start of a file.

@@ -16,8 +16,8 @@ extension ReaderOptions {
   /// Reads the PDF of `--pdf` with poppler: a missing file is exit 66, a read error 74, a
   /// file poppler cannot open (damaged, not a PDF, encrypted) or with no pages 65, poppler-glib
   /// not installed 69.
-  static func loadPDF(_ path: String) throws(CLIError) -> FixedLayoutDocument {
-    let bytes = try TextFile.readBytes(path)
+  static func loadPDF(_ path: String, limit: ReadLimit) throws(CLIError) -> FixedLayoutDocument {
+    let bytes = try TextFile.readBytes(path, limit: limit)
     do {
       return try FixedLayoutDocument(pdf: bytes, name: path)
     } catch {
@@ -27,8 +27,8 @@ extension ReaderOptions {
   }
 
   /// The text of a PDF's pages, for the live view (`--view`): read again from `path`.
-  static func loadPDFText(_ path: String) throws(CLIError) -> FixedLayoutPageText {
-    let bytes = try TextFile.readBytes(path)
+  static func loadPDFText(_ path: String, limit: ReadLimit) throws(CLIError) -> FixedLayoutPageText {
+    let bytes = try TextFile.readBytes(path, limit: limit)
     guard let text = FixedLayoutPageText(pdf: bytes) else {
       throw CLIError("\(path): poppler cannot read it again for its page text", code: .dataError)
     }
@@ -37,7 +37,7 @@ extension ReaderOptions {
 
   /// The document the reader shows: the PDF of `--pdf`, else the text.
   func loadInput(profile: Profile, context: CommandContext) throws(CLIError) -> ReaderInput {
-    if let pdfPath { return .pdf(try Self.loadPDF(pdfPath)) }
+    if let pdfPath { return .pdf(try Self.loadPDF(pdfPath, limit: context.readLimits[.pdf])) }
     return .text(try loadDocument(profile: profile, context: context))
   }
 }

@@ -90,7 +90,7 @@ struct ReaderOptions {
 
   /// Loads the text and analyses it with the profile's typography (`--typography`, `--lang`).
   func loadDocument(profile: Profile, context: CommandContext) throws(CLIError) -> ReaderDocument {
-    let file = try TextFile.read(resolvedTextPath(context))
+    let file = try TextFile.read(resolvedTextPath(context), limit: context.readLimits[.text])
     if let warning = file.warning { context.stderr.line("hingesim: warning: \(warning)") }
     let profile = try applyingTypesetting(to: profile, text: file.text)
     do {

@@ -14,6 +14,7 @@ extension SourceOptions {
     var settings = SourceSettings()
     settings.format = format
     settings.lenient = lenient
+    settings.limits = context.readLimits
     settings.fromMs = fromMs
     settings.toMs = toMs
     settings.angleRange = profile.hinge.map { $0.minAngle...$0.maxAngle }

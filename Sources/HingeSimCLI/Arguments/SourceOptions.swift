@@ -115,7 +115,7 @@ struct SourceOptions {
   func loadProfile(_ context: CommandContext) throws(CLIError) -> Profile {
     var profile: Profile
     do {
-      profile = try Profile.load(profileName, root: context.resourceRoot)
+      profile = try Profile.load(profileName, root: context.resourceRoot, limit: context.readLimits[.profile])
     } catch {
       throw Self.loadError(error, profileName: profileName, context)
     }

@@ -25,7 +25,7 @@ extension BenchCommand {
     let extra = try args.positionals()
     guard extra.isEmpty else { throw .usage("bench placement takes no arguments, found '\(extra[0])'") }
     let profile = try options.loadProfile(context)
-    let file = try TextFile.read(path)
+    let file = try TextFile.read(path, limit: context.readLimits[.text])
     if let warning = file.warning { context.stderr.line("hingesim: warning: \(warning)") }
     let document: ReaderDocument
     do {

@@ -103,7 +103,7 @@ struct BenchCommand: Command {
     try reporting { () throws(BenchmarkError) in
       try TypesetBenchmark.run(settings, out: context.stdout) { (path) throws(BenchmarkError) in
         let file: TextFile
-        do throws(CLIError) { file = try TextFile.read(path) } catch { throw BenchmarkError(error) }
+        do throws(CLIError) { file = try TextFile.read(path, limit: context.readLimits[.text]) } catch { throw BenchmarkError(error) }
         if let warning = file.warning { context.stderr.line("hingesim: warning: \(warning)") }
         return file.text
       }
@@ -115,7 +115,7 @@ struct BenchCommand: Command {
   /// tests' folder, each skipped when absent.
   static func linearity(_ context: CommandContext) throws(CLIError) -> ExitCode {
     func bytes(_ path: String) -> [UInt8]? {
-      guard POSIX.isReadable(path), let file = try? TextFile.read(path) else { return nil }
+      guard POSIX.isReadable(path), let file = try? TextFile.read(path, limit: context.readLimits[.text]) else { return nil }
       return Array(file.text.utf8)
     }
     let root = context.resourceRoot
@@ -203,7 +203,7 @@ struct BenchCommand: Command {
     guard (1...10_000).contains(samples) else { throw .usage("--samples: expected 1…10000, found \(samples)") }
     guard (1...100).contains(runs) else { throw .usage("--runs: expected 1…100, found \(runs)") }
     let profile = try SourceOptions().loadProfile(context)
-    let text = try TextFile.read(textPath).text
+    let text = try TextFile.read(textPath, limit: context.readLimits[.text]).text
     let settings = WebBenchmark.Settings(
       browser: browser, readerURL: "file://" + context.resourceRoot + "/web/reader/index.html", profile: profile,
       text: text, textName: textPath.split(separator: "/").last.map(String.init) ?? textPath, samples: samples,

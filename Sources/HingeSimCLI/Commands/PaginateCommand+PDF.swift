@@ -11,7 +11,7 @@ extension PaginateCommand {
     let json = args.flag("--json")
     let extra = try args.positionals()
     guard extra.isEmpty else { throw .usage("paginate --pdf FILE takes no other FILE, found '\(extra[0])'") }
-    let pdf = try ReaderOptions.loadPDF(path)
+    let pdf = try ReaderOptions.loadPDF(path, limit: context.readLimits[.pdf])
     if json {
       let sizes = pdf.pageSizes.map {
         "[\(NumberFormat.shortest($0.width, places: 4)),\(NumberFormat.shortest($0.height, places: 4))]"

@@ -70,7 +70,7 @@ struct PaginateCommand: Command {
       text = inline
       name = "--text"
     case (nil, 1):
-      let file = try TextFile.read(files[0])
+      let file = try TextFile.read(files[0], limit: context.readLimits[.text])
       if let warning = file.warning { context.stderr.line("hingesim: warning: \(warning)") }
       text = file.text
       name = files[0]
@@ -143,7 +143,7 @@ struct PaginateCommand: Command {
     switch (inline, files.count) {
     case (let inline?, 0): text = inline
     case (nil, 1):
-      let file = try TextFile.read(files[0])
+      let file = try TextFile.read(files[0], limit: context.readLimits[.text])
       if let warning = file.warning { context.stderr.line("hingesim: warning: \(warning)") }
       text = file.text
     default: throw .usage("give one FILE or --text STRING")

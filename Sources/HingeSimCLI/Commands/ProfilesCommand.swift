@@ -37,7 +37,7 @@ struct ProfilesCommand: Command {
       let profile: Profile
       do {
         profile = try Profile.load(
-          file.contains("/") || file.hasSuffix(".json") ? file : file, root: context.resourceRoot)
+          file, root: context.resourceRoot, limit: context.readLimits[.profile])
       } catch {
         throw CLIError(inputError: error)
       }
@@ -74,7 +74,7 @@ struct ProfilesCommand: Command {
       _ = try args.positionals()
       let profile: Profile
       do {
-        profile = try Profile.load(name, root: context.resourceRoot)
+        profile = try Profile.load(name, root: context.resourceRoot, limit: context.readLimits[.profile])
       } catch {
         throw CLIError(inputError: error)
       }
@@ -88,7 +88,7 @@ struct ProfilesCommand: Command {
     }
     for name in names {
       do {
-        let p = try Profile.load(name, root: context.resourceRoot)
+        let p = try Profile.load(name, root: context.resourceRoot, limit: context.readLimits[.profile])
         let poses =
           Pose.allCases.filter { p.poses[$0] != nil }.map(\.rawValue)
           + (p.splitView.isEmpty ? [] : ["splitView"])

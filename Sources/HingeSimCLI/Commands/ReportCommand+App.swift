@@ -18,7 +18,7 @@ extension ReportCommand {
     guard reader.pdfPath == nil else {
       throw .usage("report --app times an app reading a text; it does not go with --pdf")
     }
-    let textFile = try TextFile.read(reader.resolvedTextPath(context))
+    let textFile = try TextFile.read(reader.resolvedTextPath(context), limit: context.readLimits[.text])
     if let warning = textFile.warning { context.stderr.line("hingesim: warning: \(warning)") }
     let profile = try reader.applyingTypesetting(to: try options.loadProfile(context), text: textFile.text)
     let document: ReaderDocument

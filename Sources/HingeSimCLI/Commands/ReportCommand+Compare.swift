@@ -25,8 +25,8 @@ extension ReportCommand {
     guard minimumDelta >= 0 else {
       throw .usage("--min-delta: expected ms ≥ 0, found \(minimumDelta)")
     }
-    let base = try loadReport(paths[0])
-    let new = try loadReport(paths[1])
+    let base = try loadReport(paths[0], limit: context.readLimits[.report])
+    let new = try loadReport(paths[1], limit: context.readLimits[.report])
     let notes = try checkInputs(base, new, names: (paths[0], paths[1]), allowDifferent: allowDifferent)
     var comparison = LatencyComparison(
       base: base, new: new, thresholdPercent: threshold, minimumDeltaMs: minimumDelta)
@@ -77,10 +77,10 @@ extension ReportCommand {
     return notes
   }
 
-  private static func loadReport(_ path: String) throws(CLIError) -> LatencyReport {
+  private static func loadReport(_ path: String, limit: ReadLimit) throws(CLIError) -> LatencyReport {
     let bytes: [UInt8]
     do {
-      bytes = try FileBytes.read(path: path)
+      bytes = try FileBytes.read(path: path, limit: limit)
     } catch {
       throw CLIError(inputError: error)
     }

@@ -126,8 +126,8 @@ struct ReportCommand: Command {
     if options.recordPath != nil, paths.count > 1 { throw .usage("--record takes one SOURCE") }
     if paths.filter({ $0 == "-" }).count > 1 { throw .usage("stdin (-) can be read once") }
 
-    let pdf = try readerOptions.pdfPath.map { (path) throws(CLIError) in try ReaderOptions.loadPDF(path) }
-    let textFile = pdf == nil ? try TextFile.read(readerOptions.resolvedTextPath(context)) : TextFile(text: "")
+    let pdf = try readerOptions.pdfPath.map { (path) throws(CLIError) in try ReaderOptions.loadPDF(path, limit: context.readLimits[.pdf]) }
+    let textFile = pdf == nil ? try TextFile.read(readerOptions.resolvedTextPath(context), limit: context.readLimits[.text]) : TextFile(text: "")
     if let warning = textFile.warning { context.stderr.line("hingesim: warning: \(warning)") }
     let text = textFile.text
     let profile = try readerOptions.applyingTypesetting(to: try options.loadProfile(context), text: text)
@@ -239,7 +239,7 @@ struct ReportCommand: Command {
     do {
       document = try Profile.document(
         options.profileName, root: context.resourceRoot, choosing: options.conflicts,
-        typography: reader.typography)
+        typography: reader.typography, limit: context.readLimits[.profile])
     } catch {
       throw CLIError(inputError: error)
     }
@@ -267,7 +267,7 @@ struct ReportCommand: Command {
         name: displayName(reader.resolvedTextPath(context), context), utf16Length: text.utf16.count,
         hash: ContentHash.of(text.utf8))
     }
-    return .init(name: displayName(pdf, context), utf16Length: 0, hash: ContentHash.of(try TextFile.readBytes(pdf)))
+    return .init(name: displayName(pdf, context), utf16Length: 0, hash: ContentHash.of(try TextFile.readBytes(pdf, limit: context.readLimits[.pdf])))
   }
 
   /// Every bundled scenario and recording in `traces/` (any source format), sorted.

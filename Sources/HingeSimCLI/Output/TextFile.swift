@@ -13,9 +13,9 @@ struct TextFile {
   /// `FILE: invalid UTF-8 at byte N …` when the file was not valid UTF-8.
   var warning: String?
 
-  /// Reads and decodes `path` (`-` is standard input).
-  static func read(_ path: String) throws(CLIError) -> TextFile {
-    let bytes = try readBytes(path)
+  /// Reads and decodes `path` (`-` is standard input), up to `limit` (exit 65 past it).
+  static func read(_ path: String, limit: ReadLimit) throws(CLIError) -> TextFile {
+    let bytes = try readBytes(path, limit: limit)
     return decode(bytes, name: path)
   }
 
@@ -48,10 +48,11 @@ struct TextFile {
         + "sequence\(badCount == 1 ? "" : "s") replaced by U+FFFD)")
   }
 
-  /// The bytes of a file; a missing file is exit 66, a read error exit 74.
-  static func readBytes(_ path: String) throws(CLIError) -> [UInt8] {
+  /// The bytes of a file; a missing file is exit 66, a read error exit 74, a file past
+  /// `limit` exit 65.
+  static func readBytes(_ path: String, limit: ReadLimit) throws(CLIError) -> [UInt8] {
     do {
-      return try FileBytes.read(path: path)
+      return try FileBytes.read(path: path, limit: limit)
     } catch {
       throw CLIError(inputError: error)
     }

@@ -32,7 +32,7 @@ struct AppRun {
   ) throws(CLIError) -> AppRun {
     let log: AppLog
     do {
-      let bytes = try FileBytes.read(path: appPath)
+      let bytes = try FileBytes.read(path: appPath, limit: context.readLimits[.appLog])
       log = try AppLog.decode(
         bytes, file: appPath, textLength: document.utf16Count, textHash: ContentHash.of(document.text.utf8))
     } catch {

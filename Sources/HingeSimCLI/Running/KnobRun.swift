@@ -27,7 +27,7 @@ struct KnobRun {
     switch built.pages {
     case .text(let cache)?: pageText = ReaderPageText(cache: cache)
     case .chapters(let caches)?: pageText = ReaderPageText(chapters: caches)
-    case .pdf?, nil: pageText = try ReaderOptions.loadPDFText(options.reader.pdfPath ?? "")
+    case .pdf?, nil: pageText = try ReaderOptions.loadPDFText(options.reader.pdfPath ?? "", limit: context.readLimits[.pdf])
     }
     let stderr = context.stderr
     let warn: (String) -> Void = { stderr.line("hingesim: \($0)") }
@@ -172,6 +172,7 @@ struct KnobRun {
     }
     do {
       let reader = try LineReader(path: path)
+      try reader.setLimit(context.readLimits[.recording])
       let recording = try KnobRecordingSource.load(reader, format: format!)
       return AnyEventSource(
         base: KnobRecordingSource(recording: recording, mapping: mapping, warn: warn))

@@ -22,6 +22,10 @@ public final class LineReader {
   public private(set) var lineNumber = 0
   /// Longest line accepted.
   public var maxLineBytes = 1 << 20
+  /// The most bytes read from the input; nil reads to its end (`setLimit`).
+  public private(set) var limit: ReadLimit?
+  /// Bytes read from the input so far (a sniffed prefix included).
+  public private(set) var bytesRead = 0
   /// Hashes every byte read from the input, when set (the reader's part of a report's inputs);
   /// set it before the first line is read.
   public var digest: ReadDigest? {
@@ -57,6 +61,15 @@ public final class LineReader {
     buffer = [UInt8](repeating: 0, count: max(1 << 16, prefix.count * 2))
     buffer.replaceSubrange(0..<prefix.count, with: prefix)
     end = prefix.count
+    bytesRead = prefix.count
+  }
+
+  /// Bounds the input: a regular file larger than `limit` is refused now, anything else once
+  /// `limit.bytes + 1` bytes have been read.
+  public func setLimit(_ limit: ReadLimit) throws(InputError) {
+    self.limit = limit
+    if let size = POSIX.regularFileSize(fd), size > limit.bytes { throw limit.exceeded(file: name) }
+    if bytesRead > limit.bytes { throw limit.exceeded(file: name) }
   }
 
   /// Reads up to `count` bytes from stdin (or until its end), for sniffing.
@@ -167,6 +180,8 @@ public final class LineReader {
       }
       if n == 0 { eof = true }
       end += n
+      bytesRead += n
+      if let limit, bytesRead > limit.bytes { throw limit.exceeded(file: name) }
     case .failure(let error) where error.wouldBlock:
       return
     case .failure(let error):

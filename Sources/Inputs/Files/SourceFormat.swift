@@ -14,6 +14,15 @@ public enum SourceFormat: String, CaseIterable, Sendable {
   /// libinput record knob recordings (YAML).
   case libinput
 
+  /// Whose read limit bounds a source of this format.
+  public var inputKind: InputKind {
+    switch self {
+    case .jsonl, .csv: .trace
+    case .hinge: .script
+    case .evemu, .libinput: .recording
+    }
+  }
+
   /// The format a file name implies, or nil.
   public static func fromExtension(_ path: String) -> SourceFormat? {
     let lower = path.lowercased()

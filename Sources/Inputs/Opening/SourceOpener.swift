@@ -32,6 +32,8 @@ public struct SourceSettings: Sendable {
   public var textLength: Int?
   /// How knob recordings map to angles.
   public var knobMapping = KnobMapping()
+  /// How much of each kind of input is read (`--read-limit`, `HINGESIM_READ_LIMIT`).
+  public var limits = ReadLimits.defaults
   /// When set, hashes the bytes of each source as it is read (reset at each open): how a
   /// report identifies stdin and pipes, which cannot be read a second time.
   public var digest: ReadDigest?
@@ -101,6 +103,7 @@ public struct SourceOpener: Sendable {
         attachDigest(reader)
         if format == nil { format = SourceFormat.sniff(try reader.peek(until: SourceFormat.decides)) }
       }
+      try reader.setLimit(settings.limits[(format ?? .jsonl).inputKind])
       switch format ?? .jsonl {
       case .jsonl:
         return AnyEventSource(

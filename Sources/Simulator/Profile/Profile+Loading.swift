@@ -10,19 +10,22 @@ extension Profile {
   /// ```
   /// Errors name the file and the bad key:
   /// `profiles/x.json: poses.book.reader.width: expected a positive number, found "wide"`.
-  public static func load(_ nameOrPath: String, root: String) throws(InputError) -> Profile {
+  /// The file and each `base` are read up to `limit` (`ReadLimit.exceeded`, exit 65).
+  public static func load(
+    _ nameOrPath: String, root: String, limit: ReadLimit = ReadLimits.defaults[.profile]
+  ) throws(InputError) -> Profile {
     let path =
       nameOrPath.hasSuffix(".json") || nameOrPath.contains("/")
       ? nameOrPath : root + "/profiles/" + nameOrPath + ".json"
     let display = path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : path
-    let json = try loadJSON(path: path, display: display, root: root, depth: 0)
+    let json = try loadJSON(path: path, display: display, root: root, depth: 0, limit: limit)
     do {
       let profile = try ProfileFields(json, file: display).profile()
       try profile.validateMeaning()
       return profile
     } catch {
       // Point at the key in the file when it is written there (not inherited from a base).
-      let bytes = (try? FileBytes.read(path: path, display: display)) ?? []
+      let bytes = (try? FileBytes.read(path: path, display: display, limit: limit)) ?? []
       // A missing key is pointed at through the object that lacks it.
       var path = error.path
       if error.message.hasSuffix("found none") {
@@ -40,9 +43,9 @@ extension Profile {
   /// (`--typography` changes it too).
   public static func document(
     _ nameOrPath: String, root: String, choosing: [(SourceConflict, String)] = [],
-    typography: TypographyChoice? = nil
+    typography: TypographyChoice? = nil, limit: ReadLimit = ReadLimits.defaults[.profile]
   ) throws(InputError) -> JSONValue {
-    let document = try document(nameOrPath, root: root, choosing: choosing)
+    let document = try document(nameOrPath, root: root, choosing: choosing, limit: limit)
     let calibrated = document["typography"]?["calibration"].map { $0 != .null } ?? false
     guard let typography, typography != .defaultChoice(hasCalibration: calibrated),
       case .object(var fields) = document, case .object(var typographyFields)? = document["typography"]
@@ -54,13 +57,13 @@ extension Profile {
   }
 
   private static func document(
-    _ nameOrPath: String, root: String, choosing: [(SourceConflict, String)]
+    _ nameOrPath: String, root: String, choosing: [(SourceConflict, String)], limit: ReadLimit
   ) throws(InputError) -> JSONValue {
     let path =
       nameOrPath.hasSuffix(".json") || nameOrPath.contains("/")
       ? nameOrPath : root + "/profiles/" + nameOrPath + ".json"
     let display = path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : path
-    let document = try loadJSON(path: path, display: display, root: root, depth: 0)
+    let document = try loadJSON(path: path, display: display, root: root, depth: 0, limit: limit)
     var chosen: [(String, JSONValue)] = []
     for (conflict, side) in choosing {
       var written = conflict == .divisionWhenFlat ? DivisionWhenFlat.frameStays.rawValue : nil
@@ -81,9 +84,10 @@ extension Profile {
     Directory.files(in: root + "/profiles").filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
   }
 
-  private static func loadJSON(path: String, display: String, root: String, depth: Int) throws(InputError) -> JSONValue
-  {
-    let bytes = try FileBytes.read(path: path, display: display)
+  private static func loadJSON(
+    path: String, display: String, root: String, depth: Int, limit: ReadLimit
+  ) throws(InputError) -> JSONValue {
+    let bytes = try FileBytes.read(path: path, display: display, limit: limit)
     let json: JSONValue
     do {
       json = try JSONValue.parse(bytes)
@@ -101,7 +105,7 @@ extension Profile {
     let basePath = root + "/profiles/" + baseName + ".json"
     guard
       case .object(let baseFields) = try loadJSON(
-        path: basePath, display: "profiles/\(baseName).json", root: root, depth: depth + 1)
+        path: basePath, display: "profiles/\(baseName).json", root: root, depth: depth + 1, limit: limit)
     else {
       return json
     }
