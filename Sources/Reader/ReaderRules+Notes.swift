@@ -39,7 +39,12 @@ extension ReaderRules {
       emitNotes(.add, at: time, into: &output, warning: "no selection: nothing added")
       return
     }
-    notes.append(quote: document.text(in: selection.range))
+    guard notes.append(quote: document.text(in: selection.range)) else {
+      emitNotes(
+        .add, at: time, into: &output,
+        warning: "notes full: \(selection.range.count) units would pass the notes' limit of \(ReaderNotes.maxLength); nothing added")
+      return
+    }
     invariants.notesEdited(to: notes.hash)
     emitNotes(.add, at: time, into: &output)
   }

@@ -7,28 +7,51 @@ import EventStream
 /// ```swift
 /// var notes = ReaderNotes()
 /// notes.isOpen = true
-/// notes.append(quote: "It is a truth")   // "It is a truth"
-/// notes.append(quote: "universally")      // "It is a truth\nuniversally"
+/// _ = notes.append(quote: "It is a truth")   // "It is a truth"
+/// _ = notes.append(quote: "universally")      // "It is a truth\nuniversally"
 /// notes.shownAs(in: bookGeometry)        // .beside
 /// ```
+///
+/// Adding is linear in what is added, not in the notes: the length and the hash grow with the
+/// text (FNV-1a runs on), so 10,000 adds cost 10,000 quotes. The notes hold at most `maxLength`
+/// UTF-16 units; an add past it changes nothing and says so.
 struct ReaderNotes {
+  /// The most UTF-16 units the notes hold (docs/limits.md): ten million, a thousand times a
+  /// long chapter's worth of quotes.
+  static let maxLength = 10_000_000
+
   /// The text.
   private(set) var text = ""
   /// True while the notes are open.
   var isOpen = false
-
   /// The text's length, UTF-16 units.
-  var length: Int { text.utf16.count }
+  private(set) var length = 0
+  /// The hash of the text so far.
+  private var running = ContentHash()
+
   /// The text's `ContentHash`.
-  var hash: String { ContentHash.of(text.utf8) }
+  var hash: String { running.hex }
 
   /// Replaces the text (the user typed it).
-  mutating func replace(with text: String) { self.text = text }
+  mutating func replace(with text: String) {
+    self.text = text
+    length = text.utf16.count
+    running = ContentHash()
+    running.add(text.utf8)
+  }
 
-  /// Appends a quote on a line of its own.
-  mutating func append(quote: String) {
-    if !text.isEmpty && !text.hasSuffix("\n") { text += "\n" }
+  /// Appends a quote on a line of its own; false (and nothing added) when the notes would
+  /// grow past `maxLength`.
+  mutating func append(quote: String) -> Bool {
+    let separator = !text.isEmpty && !text.hasSuffix("\n") ? "\n" : ""
+    let added = separator.utf16.count + quote.utf16.count
+    guard length + added <= Self.maxLength else { return false }
+    text += separator
     text += quote
+    running.add(separator.utf8)
+    running.add(quote.utf8)
+    length += added
+    return true
   }
 
   /// Where the notes are shown over a geometry: beside the page when the layout has a
