@@ -141,19 +141,14 @@ public struct SourceOpener: Sendable {
   static let lenientScriptNote =
     "note: --lenient skips bad lines in traces only; a script runs whole or not at all — fix the errors above"
 
-  /// Reads a whole `.hinge` script and compiles it; every error in the file comes back at once.
+  /// Reads a `.hinge` script, parsing it as it arrives, and compiles it; every error in the
+  /// file comes back at once.
   func compileScript(_ reader: LineReader) throws(SourceError) -> ScriptSource {
-    let lines: [String]
     do {
-      lines = try CompiledScript.readLines(from: reader)
+      return ScriptSource(try CompiledScript.compile(reading: reader, options: settings.script))
     } catch {
-      throw .input(error)
-    }
-    do {
-      return ScriptSource(try CompiledScript.compile(lines: lines, file: reader.name, options: settings.script))
-    } catch {
-      var errors = error
-      if settings.lenient { errors.note = Self.lenientScriptNote }
+      guard case .script(var errors) = error, settings.lenient else { throw error }
+      errors.note = Self.lenientScriptNote
       throw .script(errors)
     }
   }

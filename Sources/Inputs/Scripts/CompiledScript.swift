@@ -72,33 +72,56 @@ public struct CompiledScript: Sendable {
   public static func compile(lines: [String], file: String, options: Options = Options())
     throws(ScriptErrors) -> CompiledScript
   {
-    var parser = ScriptParser(
-      file: file, angleRange: options.angleRange, chapterCount: options.chapterCount, tent: options.tent)
-    parser.axis = options.axis
-    let commands = try parser.parse(lines: lines)
+    try compile(ScriptLines(lines), file: file, options: options)
+  }
+
+  /// Reads a script from a file or stdin and compiles it, parsing each line as it arrives:
+  /// memory holds the commands and the script's bytes (for the carets), never more than its
+  /// read limit, and reading stops at the twentieth error or at the command that passes the
+  /// event or time limit (an endless script on stdin is refused there). Binary data is an
+  /// error, not a script; a read that fails (past the read limit, unreadable) is thrown
+  /// before the script's own errors.
+  public static func compile(reading reader: LineReader, options: Options = Options()) throws(SourceError)
+    -> CompiledScript
+  {
+    let lines = ScriptLines { () throws(InputError) -> String? in
+      try reader.nextLine { line throws(InputError) -> String in
+        if let problem = TraceChecks.binaryProblem(line) {
+          throw InputError(
+            file: reader.name, line: reader.lineNumber, column: problem.column, message: problem.message)
+        }
+        return String(decoding: line, as: UTF8.self)
+      }
+    }
+    let compiled: Result<CompiledScript, ScriptErrors>
+    do {
+      compiled = .success(try compile(lines, file: reader.name, options: options))
+    } catch {
+      compiled = .failure(error)
+    }
+    if let failure = lines.failure { throw .input(failure) }
+    switch compiled {
+    case .success(let script): return script
+    case .failure(let errors): throw .script(errors)
+    }
+  }
+
+  /// Parses lines as the parser asks for them, checking each top-level command as it is whole.
+  static func compile(_ lines: ScriptLines, file: String, options: Options) throws(ScriptErrors) -> CompiledScript {
     var checker = ScriptChecker(file: file, lines: lines, options: options)
-    checker.check(commands)
+    var parser = ScriptParserState(file: file, angleRange: options.angleRange, lines: lines)
+    parser.chapterCount = options.chapterCount
+    parser.tent = options.tent
+    parser.axis = options.axis
+    parser.onTopLevel = { command in checker.check(command) }
+    let commands = parser.script()
+    if let errors = parser.log.thrown { throw errors }
+    if !parser.stopped { checker.finish() }
     if let errors = checker.log.thrown { throw errors }
     return CompiledScript(
       file: file, commands: commands, eventCount: checker.total,
       durationMs: Double(checker.state.timeUs) / 1000,
       defaultRateHz: options.defaultRateHz, angleRange: options.angleRange)
-  }
-
-  /// Reads a script's lines (a file or stdin); binary data is an error, not a script.
-  public static func readLines(from reader: LineReader) throws(InputError) -> [String] {
-    var lines: [String] = []
-    while let line = try reader.nextLine({ line throws(InputError) -> String in
-      if let problem = TraceChecks.binaryProblem(line) {
-        throw InputError(
-          file: reader.name, line: reader.lineNumber, column: problem.column,
-          message: problem.message)
-      }
-      return String(decoding: line, as: UTF8.self)
-    }) {
-      lines.append(line)
-    }
-    return lines
   }
 
   /// How many samples a span of `durationMs` gets at `rateHz` (at least one when it lasts).

@@ -57,38 +57,59 @@ struct ScriptChecker {
   private var reportedTime = false
   private var passes: [PassKey: Pass] = [:]
 
-  init(file: String, lines: [String], options: CompiledScript.Options) {
+  /// True once a top-level command that generates events was checked.
+  private var sawEvents = false
+
+  init(file: String, lines: ScriptLines, options: CompiledScript.Options) {
     log = ScriptErrorLog(file: file, lines: lines)
     self.options = options
     state = State(rateHz: options.defaultRateHz)
   }
 
+  /// Checks a whole script.
   mutating func check(_ commands: [ScriptCommand]) {
-    if !commands.contains(where: ScriptParserState.producesEvents) {
-      log.record(
-        line: 0, column: 0, length: 1,
-        "expected at least one command that generates events (start, open, turn, …), found none")
-      return
+    for command in commands { _ = check(command) }
+    finish()
+  }
+
+  /// Checks the next top-level command as the parser completes it; false once the script is
+  /// past the event or time limit, or has all the errors a user is shown: reading the rest could
+  /// not make it valid.
+  mutating func check(_ command: ScriptCommand) -> Bool {
+    sawEvents = sawEvents || ScriptParserState.producesEvents(command)
+    countEvents(of: command)
+    return !reportedLimit && !reportedTime && !log.truncated
+  }
+
+  /// Ends the check: a script with no command that generates events has that one error (what
+  /// its other commands did is beside the point).
+  mutating func finish() {
+    guard !sawEvents else { return }
+    log = ScriptErrorLog(file: log.file, lines: log.lines)
+    log.record(
+      line: 0, column: 0, length: 1,
+      "expected at least one command that generates events (start, open, turn, …), found none")
+  }
+
+  /// Walks a top-level command and reports the first command past the event or time limit.
+  private mutating func countEvents(of command: ScriptCommand) {
+    total = Self.add(total, walk(command, depth: 0))
+    if total > options.maxEvents, !reportedLimit {
+      reportedLimit = true
+      error(
+        at: command, length: Self.keywordLength(command),
+        "expected at most \(options.maxEvents) generated events (raise the limit with --max-events), found \(total) by the end of this command"
+      )
     }
-    for command in commands {
-      total = Self.add(total, walk(command, depth: 0))
-      if total > options.maxEvents, !reportedLimit {
-        reportedLimit = true
-        error(
-          at: command, length: Self.keywordLength(command),
-          "expected at most \(options.maxEvents) generated events (raise the limit with --max-events), found \(total) by the end of this command"
-        )
-      }
-      if state.timeUs > Self.maxTimeUs, !reportedTime {
-        reportedTime = true
-        let reached =
-          state.timeUs == .max
-          ? "beyond t = 9.2e15 ms" : "t = \(Self.format(Double(state.timeUs) / 1000)) ms"
-        error(
-          at: command, length: Self.keywordLength(command),
-          "expected a script that ends by t = \(Event.maxInputTimeText), found one that reaches \(reached) by the end of this command"
-        )
-      }
+    if state.timeUs > Self.maxTimeUs, !reportedTime {
+      reportedTime = true
+      let reached =
+        state.timeUs == .max
+        ? "beyond t = 9.2e15 ms" : "t = \(Self.format(Double(state.timeUs) / 1000)) ms"
+      error(
+        at: command, length: Self.keywordLength(command),
+        "expected a script that ends by t = \(Event.maxInputTimeText), found one that reaches \(reached) by the end of this command"
+      )
     }
   }
 

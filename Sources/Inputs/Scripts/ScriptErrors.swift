@@ -42,7 +42,7 @@ struct ScriptErrorLog {
   /// The file name used in errors.
   let file: String
   /// The script's lines, quoted under their errors.
-  let lines: [String]
+  let lines: ScriptLines
   private(set) var errors: [ScriptError] = []
   /// True when an error was left out for the limit.
   private(set) var truncated = false
@@ -59,7 +59,7 @@ struct ScriptErrorLog {
 
   /// Adds an error at `line` and `column`, quoting that line.
   mutating func record(line: Int, column: Int, length: Int, _ message: String) {
-    let source = line >= 1 && line <= lines.count ? lines[line - 1] : ""
+    let source = lines[line]
     record(
       ScriptError(
         file: file, line: line, column: column, length: length, message: message, sourceLine: source))

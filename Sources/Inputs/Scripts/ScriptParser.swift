@@ -58,7 +58,7 @@ public struct ScriptParser: Sendable {
 
   /// Parses a script given as lines (without their newlines).
   public func parse(lines: [String]) throws(ScriptErrors) -> [ScriptCommand] {
-    var state = ScriptParserState(file: file, angleRange: angleRange, lines: lines)
+    var state = ScriptParserState(file: file, angleRange: angleRange, lines: ScriptLines(lines))
     state.chapterCount = chapterCount
     state.tent = tent
     state.axis = axis
@@ -72,37 +72,66 @@ public struct ScriptParser: Sendable {
 struct ScriptParseFailure: Error {}
 
 /// The parser's cursor over the tokens and its collected errors.
+///
+/// Lines are lexed as the cursor reaches them, pulled from `ScriptLines` one at a time: only
+/// the tokens of the line being read are held, so a script on stdin is parsed as it arrives.
 struct ScriptParserState {
   let angleRange: ClosedRange<Double>
   var chapterCount: Int?
   var tent: (angle: Double, orientation: Orientation)?
   var axis: HingeAxis = .vertical
+  let file: String
+  let lines: ScriptLines
+  /// The tokens of the current line, and the last token of the line before (so the cursor can
+  /// step back one).
   var tokens: [ScriptToken] = []
   var position = 0
   var log: ScriptErrorLog
+  /// Told of each top-level command once it is whole (a `repeat` at its `}`); returning false
+  /// stops the parse there (the script is over a limit: reading on would change nothing).
+  var onTopLevel: ((ScriptCommand) -> Bool)?
+  /// True once `onTopLevel` stopped the parse.
+  private(set) var stopped = false
 
-  init(file: String, angleRange: ClosedRange<Double>, lines: [String]) {
+  init(file: String, angleRange: ClosedRange<Double>, lines: ScriptLines) {
     self.angleRange = angleRange
+    self.file = file
+    self.lines = lines
     log = ScriptErrorLog(file: file, lines: lines)
-    var lexErrors: [ScriptError] = []
-    for (index, line) in lines.enumerated() {
-      tokens += ScriptLexer.tokens(of: line, line: index + 1, file: file, errors: &lexErrors)
-    }
-    tokens.append(
-      ScriptToken(
-        kind: .end, text: "", line: max(1, lines.count), column: (lines.last?.count ?? 0) + 1,
-        length: 1))
-    for error in lexErrors { log.record(error) }
   }
 
   // MARK: Cursor
 
-  var peek: ScriptToken { tokens[position] }
+  var peek: ScriptToken {
+    mutating get {
+      fill()
+      return tokens[position]
+    }
+  }
 
   mutating func advance() -> ScriptToken {
+    fill()
     let token = tokens[position]
     if token.kind != .end { position += 1 }
     return token
+  }
+
+  /// Lexes lines until a token is under the cursor; the end of the input (or a failure to read
+  /// it, kept in `lines.failure`) is the `.end` token.
+  private mutating func fill() {
+    while position >= tokens.count {
+      let kept = tokens.last.map { [$0] } ?? []
+      guard let line = lines.next() else {
+        let last = lines.count >= 1 ? lines[lines.count] : ""
+        tokens = kept + [ScriptToken(kind: .end, text: "", line: max(1, lines.count), column: last.count + 1, length: 1)]
+        position = kept.count
+        return
+      }
+      var lexErrors: [ScriptError] = []
+      tokens = kept + ScriptLexer.tokens(of: line, line: lines.count, file: file, errors: &lexErrors)
+      position = kept.count
+      for error in lexErrors { log.record(error) }
+    }
   }
 
   /// Records an error at a token.
@@ -155,10 +184,18 @@ struct ScriptParserState {
   mutating func script() -> [ScriptCommand] {
     var top: [ScriptCommand] = []
     var open: [OpenBlock] = []
-    func append(_ command: ScriptCommand, _ open: inout [OpenBlock], _ top: inout [ScriptCommand]) {
-      if open.isEmpty { top.append(command) } else { open[open.count - 1].body.append(command) }
+    /// Adds a command to its block or the top level; false when the top level is told to stop.
+    func append(_ command: ScriptCommand, _ open: inout [OpenBlock], _ top: inout [ScriptCommand]) -> Bool {
+      guard open.isEmpty else {
+        open[open.count - 1].body.append(command)
+        return true
+      }
+      top.append(command)
+      return onTopLevel?(command) ?? true
     }
     while true {
+      // Twenty errors are all a user is shown: reading on would only find more.
+      guard !log.truncated else { return top }
       let token = peek
       switch token.kind {
       case .newline, .semicolon:
@@ -185,12 +222,18 @@ struct ScriptParserState {
             count: block.count, body: block.body,
             producesEvents: block.body.contains(where: Self.producesEvents)),
           line: block.head.line, column: block.head.column)
-        append(command, &open, &top)
+        guard append(command, &open, &top) else {
+          stopped = true
+          return top
+        }
       default:
         do throws(ScriptParseFailure) {
           switch try command() {
           case .command(let command):
-            append(command, &open, &top)
+            guard append(command, &open, &top) else {
+              stopped = true
+              return top
+            }
           case .repeatOpened(let head, let brace, let count):
             guard open.count < ScriptParser.maxNesting else {
               error(
