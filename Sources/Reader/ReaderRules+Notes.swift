@@ -42,7 +42,9 @@ extension ReaderRules {
     guard notes.append(quote: document.text(in: selection.range)) else {
       emitNotes(
         .add, at: time, into: &output,
-        warning: "notes full: \(selection.range.count) units would pass the notes' limit of \(ReaderNotes.maxLength); nothing added")
+        warning:
+          "notes full: \(selection.range.count) units would pass the notes' limit of \(ReaderNotes.maxLength); nothing added"
+      )
       return
     }
     invariants.notesEdited(to: notes.hash)

@@ -185,7 +185,8 @@ struct EndlessInputTests {
   func traceZero() throws {
     try Self.requireBinary()
     Self.expectRefused(
-      try Self.run("run /dev/zero --format jsonl"), file: "/dev/zero", limit: "expected a line shorter than 1048576 bytes")
+      try Self.run("run /dev/zero --format jsonl"), file: "/dev/zero",
+      limit: "expected a line shorter than 1048576 bytes")
   }
 
   @Test("a JSONL trace and a CSV trace that never end: the trace limit, exit 65 (lowered to 1 MiB to be quick)")
@@ -218,7 +219,8 @@ struct EndlessInputTests {
   func recordingZero() throws {
     try Self.requireBinary()
     Self.expectRefused(
-      try Self.run("run /dev/zero --format evemu"), file: "/dev/zero", limit: "expected a line shorter than 1048576 bytes")
+      try Self.run("run /dev/zero --format evemu"), file: "/dev/zero",
+      limit: "expected a line shorter than 1048576 bytes")
   }
 
   @Test("evemu and libinput recordings that never end: the recording limit (64 MiB), exit 65")

@@ -26,7 +26,9 @@ public enum FileBytes {
     var block = [UInt8](repeating: 0, count: blockSize)
     var filled = 0
     while true {
-      let result = block.withUnsafeMutableBytes { POSIX.read(fd, into: UnsafeMutableRawBufferPointer(rebasing: $0[filled...])) }
+      let result = block.withUnsafeMutableBytes {
+        POSIX.read(fd, into: UnsafeMutableRawBufferPointer(rebasing: $0[filled...]))
+      }
       switch result {
       case .success(0):
         blocks.append(Array(block[0..<filled]))

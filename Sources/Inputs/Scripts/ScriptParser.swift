@@ -123,7 +123,8 @@ struct ScriptParserState {
       let kept = tokens.last.map { [$0] } ?? []
       guard let line = lines.next() else {
         let last = lines.count >= 1 ? lines[lines.count] : ""
-        tokens = kept + [ScriptToken(kind: .end, text: "", line: max(1, lines.count), column: last.count + 1, length: 1)]
+        tokens =
+          kept + [ScriptToken(kind: .end, text: "", line: max(1, lines.count), column: last.count + 1, length: 1)]
         position = kept.count
         return
       }
