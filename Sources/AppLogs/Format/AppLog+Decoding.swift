@@ -19,8 +19,10 @@ extension AppLog {
   /// Errors (exit 65) name `file:line:column`: a line that is not a JSON object, a missing or
   /// bad field, times going backwards, no `sync` or two, sizes that are not finite and
   /// positive, offsets and ranges outside the text (`textLength`), a log of another text
-  /// (the sync's `textLength` or `textHash` differ from the text's). Unknown event types and
-  /// unknown fields are warnings (`warnings`): the rest of the line is used.
+  /// (the sync's `textLength` or `textHash` differ from the text's), a line longer than 1 MiB.
+  /// Unknown event types and unknown fields are warnings (`warnings`): the rest of the line is
+  /// used. The first `warningLimit` are listed, then one line counts the rest, so a line of a
+  /// million unknown fields costs one pass and prints 21 lines.
   /// - Parameters:
   ///   - textLength: the text's length in UTF-16 units; offsets and ranges must lie in it.
   ///   - textHash: the text's `ContentHash`, compared with the sync's `textHash` when it has one.
@@ -34,6 +36,11 @@ extension AppLog {
       var end = start
       while end < bytes.count, bytes[end] != 0x0A { end += 1 }
       lineNumber += 1
+      guard end - start <= maxLineBytes else {
+        throw InputError(
+          file: file, line: lineNumber, column: 0,
+          message: "expected a line shorter than \(maxLineBytes) bytes, found a longer one (is this a binary file?)")
+      }
       var last = end
       if last > start, bytes[last - 1] == 0x0D { last -= 1 }
       try decoder.line(Array(bytes[start..<last]), number: lineNumber)
@@ -58,8 +65,19 @@ extension AppLog {
           "expected textHash \(textHash) (the text being checked), found \(InputText.excerpt(hash)): a log of another text"
       )
     }
-    return AppLog(file: file, entries: decoder.entries, sync: sync, warnings: decoder.warnings)
+    var warnings = decoder.warnings
+    if decoder.unlisted > 0 {
+      warnings.append(
+        "\(InputText.name(file)): warning: \(decoder.unlisted) more unknown fields and event types not listed")
+    }
+    return AppLog(file: file, entries: decoder.entries, sync: sync, warnings: warnings)
   }
+
+  /// The longest line a log may hold, as every line-based reader (`LineReader.maxLineBytes`).
+  public static let maxLineBytes = 1 << 20
+
+  /// Warnings listed before the rest are only counted.
+  public static let warningLimit = 20
 }
 
 /// The line-by-line state of `AppLog.decode`.
@@ -71,12 +89,23 @@ struct AppLogDecoder {
   var syncLine = 0
   var syncBytes: [UInt8] = []
   var warnings: [String] = []
+  /// Warnings past `AppLog.warningLimit`, counted.
+  var unlisted = 0
   private var previousTime: (t: Double, line: Int)?
   private var warnedFields: Set<String> = []
 
   init(file: String, textLength: Int) {
     self.file = file
     self.textLength = textLength
+  }
+
+  /// Lists a warning, or counts it once `AppLog.warningLimit` are listed.
+  private mutating func warn(_ message: (AppLogLine) -> String, on line: AppLogLine) {
+    guard warnings.count < AppLog.warningLimit else {
+      unlisted += 1
+      return
+    }
+    warnings.append(message(line))
   }
 
   func syncColumn(_ key: String) -> Int { AppLogLine(bytes: syncBytes, number: syncLine, file: file).column(of: key) }
@@ -101,9 +130,10 @@ struct AppLogDecoder {
         column: line.column(of: "type"), "expected a string for 'type', found \(value["type"]?.found ?? "nothing")")
     }
     guard let known = AppLog.knownFields[type] else {
-      warnings.append(
-        "\(file):\(number):\(line.column(of: "type")): warning: unknown event type '\(InputText.escaped(type))', line ignored"
-      )
+      warn(
+        {
+          "\(InputText.name($0.file)):\($0.number):\($0.column(of: "type")): warning: unknown event type '\(InputText.excerpt(type))', line ignored"
+        }, on: line)
       return
     }
     if let previous = previousTime, t < previous.t {
@@ -115,9 +145,11 @@ struct AppLogDecoder {
     previousTime = (t, number)
     for (key, _) in fields where key != "t" && key != "type" && !known.contains(key) {
       guard warnedFields.insert(type + "." + key).inserted else { continue }
-      warnings.append(
-        "\(file):\(number):\(line.column(of: key)): warning: unknown field '\(InputText.escaped(key))' in '\(type)', ignored"
-      )
+      // The column is looked for only for a warning that is listed: finding it scans the line.
+      warn(
+        {
+          "\(InputText.name($0.file)):\($0.number):\($0.column(of: key)): warning: unknown field '\(InputText.excerpt(key))' in '\(type)', ignored"
+        }, on: line)
     }
     let kind = try AppLogFields(line: line, value: value, textLength: textLength).kind(type)
     if case .sync(var s) = kind {

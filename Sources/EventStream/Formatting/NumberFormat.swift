@@ -58,6 +58,17 @@ public enum NumberFormat {
   /// A stream time or duration in messages and timelines: shortest, to the microsecond.
   public static func ms(_ value: Double) -> String { shortest(value, places: 3) }
 
+  /// An integer with a comma between groups of three digits: `99,961`, `-1,000`.
+  public static func grouped(_ value: Int) -> String {
+    let digits = String(value.magnitude)
+    var out = ""
+    for (index, digit) in digits.enumerated() {
+      if index > 0, (digits.count - index) % 3 == 0 { out += "," }
+      out.append(digit)
+    }
+    return value < 0 ? "-" + out : out
+  }
+
   /// Pads on the left to `width` characters.
   public static func left(_ text: String, _ width: Int) -> String {
     String(repeating: " ", count: max(0, width - text.count)) + text

@@ -81,7 +81,14 @@ public struct Library: Sendable, Equatable {
 
   /// The chapter holding a UTF-16 offset (the last one for the end of the text).
   public func chapter(containing offset: Int) -> Chapter {
-    chapters.last { $0.range.lowerBound <= offset } ?? chapters[0]
+    // The chapters are in text order: the last one starting at or before the offset, by halving.
+    var low = 0
+    var high = chapters.count
+    while low < high {
+      let middle = (low + high) / 2
+      if chapters[middle].range.lowerBound <= offset { low = middle + 1 } else { high = middle }
+    }
+    return low > 0 ? chapters[low - 1] : chapters[0]
   }
 
   /// The width the sidebar takes from the reader's frame: `width` (the profile's
