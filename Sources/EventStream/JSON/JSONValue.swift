@@ -42,13 +42,13 @@ public indirect enum JSONValue: Sendable, Equatable {
   /// Parses a whole document from UTF-8 bytes; a leading UTF-8 byte order mark is skipped
   /// (RFC 8259 lets a parser ignore it, and editors on Windows write one). Error offsets count
   /// from the first byte of `bytes`, the mark included.
-  public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
+  public static func parse(_ bytes: [UInt8], keys: KeyRule? = nil) throws(JSONSyntaxError) -> JSONValue {
     do {
       return try bytes.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) -> JSONValue in
         guard let base = buffer.baseAddress else { throw JSONSyntaxError(offset: 0, expected: "a value") }
         var scanner = JSONScanner(base: base, count: buffer.count)
         if FileBytes.hasByteOrderMark(buffer) { scanner.offset = FileBytes.byteOrderMark.count }
-        let value = try parseValue(&scanner, depth: 0)
+        let value = try parseValue(&scanner, depth: 0, keys: keys)
         guard scanner.atEnd() else {
           throw JSONSyntaxError(offset: scanner.offset, expected: "the end of the document")
         }
@@ -57,7 +57,31 @@ public indirect enum JSONValue: Sendable, Equatable {
     }
   }
 
-  static func parseValue(_ s: inout JSONScanner, depth: Int) throws(JSONSyntaxError) -> JSONValue {
+  /// What a document's keys must be, checked as they are read (a profile's: each once in its
+  /// object, short, no control characters), so that every later lookup and message is about a
+  /// clean, unambiguous key.
+  public struct KeyRule: Sendable {
+    /// The longest key, in characters.
+    public var maxLength: Int
+
+    /// Makes a rule.
+    public init(maxLength: Int) { self.maxLength = maxLength }
+
+    /// What is wrong with `key` among `seen`, or nil.
+    func problem(_ key: String, seen: inout Set<String>) -> String? {
+      if key.count > maxLength || key.unicodeScalars.contains(where: InputText.isControl) {
+        return
+          "a key of at most \(maxLength) characters without control characters, found \"\(InputText.excerpt(key))\""
+      }
+      guard seen.insert(key).inserted else {
+        return "each key once in an object, found \"\(InputText.excerpt(key))\" a second time"
+      }
+      return nil
+    }
+  }
+
+  static func parseValue(_ s: inout JSONScanner, depth: Int, keys: KeyRule? = nil) throws(JSONSyntaxError) -> JSONValue
+  {
     guard depth < JSONScanner.maxDepth else {
       throw JSONSyntaxError(offset: s.offset, expected: JSONScanner.depthExpectation)
     }
@@ -69,10 +93,16 @@ public indirect enum JSONValue: Sendable, Equatable {
       s.offset += 1
       var fields: [(String, JSONValue)] = []
       if s.consume(UInt8(ascii: "}")) { return .object(fields) }
+      var seen: Set<String> = []
       repeat {
+        s.skipWhitespace()
+        let keyOffset = s.offset
         let key = try s.string()
+        if let keys, let problem = keys.problem(key, seen: &seen) {
+          throw JSONSyntaxError(offset: keyOffset, expected: problem)
+        }
         try s.expect(UInt8(ascii: ":"), "':' after a key")
-        fields.append((key, try parseValue(&s, depth: depth + 1)))
+        fields.append((key, try parseValue(&s, depth: depth + 1, keys: keys)))
       } while s.consume(UInt8(ascii: ","))
       try s.expect(UInt8(ascii: "}"), "',' or '}'")
       return .object(fields)
@@ -80,7 +110,7 @@ public indirect enum JSONValue: Sendable, Equatable {
       s.offset += 1
       var items: [JSONValue] = []
       if s.consume(UInt8(ascii: "]")) { return .array(items) }
-      repeat { items.append(try parseValue(&s, depth: depth + 1)) } while s.consume(UInt8(ascii: ","))
+      repeat { items.append(try parseValue(&s, depth: depth + 1, keys: keys)) } while s.consume(UInt8(ascii: ","))
       try s.expect(UInt8(ascii: "]"), "',' or ']'")
       return .array(items)
     case UInt8(ascii: "t"), UInt8(ascii: "f"): return .bool(try s.bool())

@@ -49,7 +49,7 @@ struct ProfilesCommand: Command {
       _ = try args.positionals()
       let rows: [SourcedValue]
       do {
-        rows = try Profile.sources(name, root: context.resourceRoot)
+        rows = try Profile.sources(name, root: context.resourceRoot, limit: context.readLimits[.profile])
       } catch {
         throw CLIError(inputError: error)
       }

@@ -18,14 +18,13 @@ extension Profile {
       nameOrPath.hasSuffix(".json") || nameOrPath.contains("/")
       ? nameOrPath : root + "/profiles/" + nameOrPath + ".json"
     let display = path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : path
-    let json = try loadJSON(path: path, display: display, root: root, depth: 0, limit: limit)
+    let (json, bytes) = try loadJSON(path: path, display: display, root: root, depth: 0, limit: limit)
     do {
       let profile = try ProfileFields(json, file: display).profile()
       try profile.validateMeaning()
       return profile
     } catch {
       // Point at the key in the file when it is written there (not inherited from a base).
-      let bytes = (try? FileBytes.read(path: path, display: display, limit: limit)) ?? []
       // A missing key is pointed at through the object that lacks it.
       var path = error.path
       if error.message.hasSuffix("found none") {
@@ -63,7 +62,7 @@ extension Profile {
       nameOrPath.hasSuffix(".json") || nameOrPath.contains("/")
       ? nameOrPath : root + "/profiles/" + nameOrPath + ".json"
     let display = path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : path
-    let document = try loadJSON(path: path, display: display, root: root, depth: 0, limit: limit)
+    let document = try loadJSON(path: path, display: display, root: root, depth: 0, limit: limit).json
     var chosen: [(String, JSONValue)] = []
     for (conflict, side) in choosing {
       var written = conflict == .divisionWhenFlat ? DivisionWhenFlat.frameStays.rawValue : nil
@@ -84,13 +83,24 @@ extension Profile {
     Directory.files(in: root + "/profiles").filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
   }
 
-  private static func loadJSON(
+  /// What a profile's keys must be: each once in its object, at most 128 characters, no control
+  /// characters (exit 65 at the key).
+  static let keyRule = JSONValue.KeyRule(maxLength: 128)
+
+  /// The longest `base` name, and the characters it may hold: a profile's file name in
+  /// `profiles/`, never a path.
+  static let maxBaseNameLength = 64
+
+  /// Reads and parses one profile file and the chain of its `base` profiles (each looked up
+  /// among the bundled profiles only), merged: keys of the file win. Returns the document and the
+  /// file's bytes (to locate later errors in).
+  static func loadJSON(
     path: String, display: String, root: String, depth: Int, limit: ReadLimit
-  ) throws(InputError) -> JSONValue {
+  ) throws(InputError) -> (json: JSONValue, bytes: [UInt8]) {
     let bytes = try FileBytes.read(path: path, display: display, limit: limit)
     let json: JSONValue
     do {
-      json = try JSONValue.parse(bytes)
+      json = try JSONValue.parse(bytes, keys: keyRule)
     } catch {
       let (line, column) = FileBytes.lineAndColumn(of: error.offset, in: bytes)
       throw InputError(file: display, line: line, column: column, message: "expected \(error.expected)")
@@ -98,22 +108,48 @@ extension Profile {
     guard case .object(var fields) = json else {
       throw InputError(file: display, line: 0, column: 0, message: "expected a JSON object, found \(json.found)")
     }
-    guard let base = json["base"] else { return json }
-    guard case .string(let baseName) = base, depth < 4 else {
-      throw InputError(file: display, line: 0, column: 0, message: "base: expected a profile name, found \(base.found)")
+    guard let base = json["base"] else { return (json, bytes) }
+    func baseError(_ message: String) -> InputError {
+      let (line, column) = ProfileKeyLocator.locate("base", in: bytes) ?? (0, 0)
+      return InputError(file: display, line: line, column: column, message: "base: " + message)
     }
-    let basePath = root + "/profiles/" + baseName + ".json"
+    let available = available(root: root)
+    guard case .string(let baseName) = base, isBaseName(baseName) else {
+      throw baseError(
+        "expected the name of a profile in profiles/ (\(available.joined(separator: ", "))), found \(base.found)")
+    }
+    guard depth < 4 else {
+      throw baseError("expected at most 4 bases in a chain, found a fifth (\"\(baseName)\")")
+    }
+    guard available.contains(baseName) else {
+      throw baseError(
+        "expected the name of a profile in profiles/ (\(available.joined(separator: ", "))), found \(base.found)")
+    }
     guard
       case .object(let baseFields) = try loadJSON(
-        path: basePath, display: "profiles/\(baseName).json", root: root, depth: depth + 1, limit: limit)
+        path: root + "/profiles/" + baseName + ".json", display: "profiles/\(baseName).json", root: root,
+        depth: depth + 1, limit: limit
+      ).json
     else {
-      return json
+      return (json, bytes)
     }
     fields.removeAll { $0.0 == "base" }
-    for (key, value) in baseFields where !fields.contains(where: { $0.0 == key }) {
+    let own = Set(fields.map(\.0))
+    for (key, value) in baseFields where !own.contains(key) {
       fields.append((key, value))
     }
-    return .object(fields)
+    return (.object(fields), bytes)
+  }
+
+  /// True for a name `base` may hold: letters, digits, `.`, `_` and `-`, not starting with `.`,
+  /// at most `maxBaseNameLength` characters — no `/`, so no path out of `profiles/`.
+  static func isBaseName(_ name: String) -> Bool {
+    guard let first = name.unicodeScalars.first, first != ".", name.unicodeScalars.count <= maxBaseNameLength else {
+      return false
+    }
+    return name.unicodeScalars.allSatisfy {
+      $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "." || $0 == "_" || $0 == "-")
+    }
   }
 }
 
@@ -228,19 +264,17 @@ struct ProfileFields {
       throw ProfileError(message: "poses: expected an object, found \(try value("poses").found)")
     }
     for (key, _) in poseFields {
-      let geometry = try poseGeometry("poses." + key)
-      switch key {
-      case "splitViewLeft": split[.left] = geometry
-      case "splitViewRight": split[.right] = geometry
-      default:
-        guard let pose = Pose(rawValue: key), pose != .unknown, pose != .splitView else {
-          throw ProfileError(
-            message:
-              "poses.\(key): expected a pose (closed, closedSideways, openWide, book, openTall, tabletop, splitViewLeft, splitViewRight), found \"\(key)\""
-          )
-        }
-        poses[pose] = geometry
+      // The name first: an unknown pose is refused before its geometry is read.
+      let splitMode: SplitMode? = key == "splitViewLeft" ? .left : key == "splitViewRight" ? .right : nil
+      let pose = Pose(rawValue: key)
+      guard splitMode != nil || (pose != nil && pose != .unknown && pose != .splitView) else {
+        throw ProfileError(
+          message:
+            "poses.\(key): expected a pose (closed, closedSideways, openWide, book, openTall, tabletop, splitViewLeft, splitViewRight), found \"\(InputText.excerpt(key))\""
+        )
       }
+      let geometry = try poseGeometry("poses." + key)
+      if let splitMode { split[splitMode] = geometry } else if let pose { poses[pose] = geometry }
     }
     guard poses[.closed] != nil else {
       throw ProfileError(message: "poses.closed: expected the closed pose (every profile needs it), found none")
@@ -317,7 +351,7 @@ struct ProfileFields {
   private func geometryDisplay(_ path: String) throws(ProfileError) -> Display {
     let name = try string(path + ".display")
     guard let display = Display(rawValue: name) else {
-      throw ProfileError(message: "\(path).display: expected outer or inner, found \"\(name)\"")
+      throw ProfileError(message: "\(path).display: expected outer or inner, found \"\(InputText.excerpt(name))\"")
     }
     return display
   }
@@ -328,7 +362,8 @@ struct ProfileFields {
     func sizeClass(_ axis: String) throws(ProfileError) -> SizeClass {
       let text = try string(path + ".sizeClass." + axis)
       guard let value = SizeClass(rawValue: text) else {
-        throw ProfileError(message: "\(path).sizeClass.\(axis): expected compact or regular, found \"\(text)\"")
+        throw ProfileError(
+          message: "\(path).sizeClass.\(axis): expected compact or regular, found \"\(InputText.excerpt(text))\"")
       }
       return value
     }
@@ -411,7 +446,8 @@ struct ProfileFields {
   func poseGeometry(_ path: String) throws(ProfileError) -> Profile.PoseGeometry {
     let displayName = try string(path + ".display")
     guard let display = Display(rawValue: displayName) else {
-      throw ProfileError(message: "\(path).display: expected outer or inner, found \"\(displayName)\"")
+      throw ProfileError(
+        message: "\(path).display: expected outer or inner, found \"\(InputText.excerpt(displayName))\"")
     }
     try requireSource(path + ".reader")
     let width = try number(path + ".reader.width", positive: true)
@@ -448,7 +484,9 @@ struct ProfileFields {
     let easingName = try string(path + ".easing")
     guard let easing = Easing(rawValue: easingName) else {
       throw ProfileError(
-        message: "\(path).easing: expected linear, ease-in, ease-out or ease-in-out, found \"\(easingName)\"")
+        message:
+          "\(path).easing: expected linear, ease-in, ease-out or ease-in-out, found \"\(InputText.excerpt(easingName))\""
+      )
     }
     return Profile.Burst(
       count: try integer(path + ".count", atLeast: 1, atMost: 1000),

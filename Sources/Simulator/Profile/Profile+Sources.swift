@@ -70,7 +70,8 @@ enum ProfileSources {
     guard let kind = SourceKind(rawValue: String(kindText)), kindText.count < note.count, !reason.isEmpty else {
       throw ProfileError(
         message:
-          "\(path): expected a kind (\(SourceKind.list)), ':' and a reason, e.g. \"assumed: why\", found \"\(note)\"")
+          "\(path): expected a kind (\(SourceKind.list)), ':' and a reason, e.g. \"assumed: why\", found \"\(InputText.excerpt(note))\""
+      )
     }
     return (kind, String(reason))
   }
@@ -96,6 +97,18 @@ enum ProfileSources {
     var depth: Int
     var source: JSONValue
     var path: String
+    /// The notes of an object `source`, indexed.
+    var notes = Notes()
+  }
+
+  /// The most notes with a `*` one `source` object may hold: each value under it is matched
+  /// against every one of them (the notes without `*` are looked up, not matched).
+  static let maxStarredNotes = 64
+
+  /// A `source` object's notes: those without `*` by their key's segments, the others in order.
+  struct Notes {
+    var exact: [[String]: (key: String, note: String)] = [:]
+    var starred: [(parts: [String], key: String, note: String)] = []
   }
 
   private static let unsourced: Set<String> = ["name", "description", "base"]
@@ -107,8 +120,8 @@ enum ProfileSources {
     case .object(let fields):
       var scopes = scopes
       if let source = value["source"] {
-        let scope = Scope(depth: path.count, source: source, path: (path + ["source"]).joined(separator: "."))
-        try check(scope, fields: fields)
+        var scope = Scope(depth: path.count, source: source, path: (path + ["source"]).joined(separator: "."))
+        scope.notes = try check(scope, fields: fields)
         scopes.append(scope)
       }
       for (key, child) in fields where key != "source" {
@@ -138,8 +151,8 @@ enum ProfileSources {
       switch scope.source {
       case .string(let s):
         (note, notePath) = (s, scope.path)
-      case .object(let entries):
-        guard let best = bestEntry(entries, for: relative) else {
+      case .object:
+        guard let best = bestEntry(scope.notes, for: relative) else {
           throw ProfileError(
             message:
               "\(scope.path): expected a note for '\(relative.joined(separator: "."))' (a key per value, or '*'), found none"
@@ -167,12 +180,15 @@ enum ProfileSources {
   }
 
   /// Checks the notes of a `source` object (each a string of the right form, each key naming
-  /// something in the object).
-  private static func check(_ scope: Scope, fields: [(String, JSONValue)]) throws(ProfileError) {
+  /// something in the object) and indexes them.
+  private static func check(_ scope: Scope, fields: [(String, JSONValue)]) throws(ProfileError) -> Notes {
     switch scope.source {
     case .string(let s):
       _ = try parse(s, at: scope.path)
+      return Notes()
     case .object(let entries):
+      let keys = Set(fields.lazy.map(\.0).filter { $0 != "source" })
+      var notes = Notes()
       for (key, note) in entries {
         guard case .string(let s) = note else {
           throw ProfileError(
@@ -180,10 +196,24 @@ enum ProfileSources {
         }
         _ = try parse(s, at: scope.path + "." + key)
         let first = String(key.prefix { $0 != "." })
-        guard first == "*" || fields.contains(where: { $0.0 == first && first != "source" }) else {
-          throw ProfileError(message: "\(scope.path).\(key): expected a key of the object, found '\(first)'")
+        guard first == "*" || keys.contains(first) else {
+          throw ProfileError(
+            message: "\(scope.path).\(key): expected a key of the object, found '\(InputText.excerpt(first))'")
+        }
+        let parts = key.split(separator: ".").map(String.init)
+        if parts.contains("*") {
+          guard notes.starred.count < maxStarredNotes else {
+            throw ProfileError(
+              message:
+                "\(scope.path).\(key): expected at most \(maxStarredNotes) notes with '*' in one source object, found more"
+            )
+          }
+          notes.starred.append((parts, key, s))
+        } else {
+          notes.exact[parts] = (key, s)
         }
       }
+      return notes
     default:
       throw ProfileError(
         message:
@@ -193,15 +223,21 @@ enum ProfileSources {
 
   /// The entry whose key matches the relative path (segment by segment, `*` any one key, a key
   /// may name an object above the value): most segments first, then fewest `*`.
-  private static func bestEntry(_ entries: [(String, JSONValue)], for relative: [String]) -> (String, String)? {
+  /// Linear in the value's depth and the starred notes, whatever the number of other notes: the
+  /// longest key without `*` that is a prefix is looked up, the starred ones matched.
+  private static func bestEntry(_ notes: Notes, for relative: [String]) -> (String, String)? {
     var best: (key: String, note: String, segments: Int, stars: Int)?
-    for (key, note) in entries {
-      guard case .string(let s) = note else { continue }
-      let parts = key.split(separator: ".").map(String.init)
+    for count in stride(from: relative.count, to: 0, by: -1) {
+      if let found = notes.exact[Array(relative[0..<count])] {
+        best = (found.key, found.note, count, 0)
+        break
+      }
+    }
+    for (parts, key, note) in notes.starred {
       guard parts.count <= relative.count, zip(parts, relative).allSatisfy({ $0 == "*" || $0 == $1 }) else { continue }
       let stars = parts.filter { $0 == "*" }.count
       if let b = best, b.segments > parts.count || (b.segments == parts.count && b.stars <= stars) { continue }
-      best = (key, s, parts.count, stars)
+      best = (key, note, parts.count, stars)
     }
     return best.map { ($0.key, $0.note) }
   }
@@ -220,9 +256,11 @@ enum ProfileSources {
 extension Profile {
   /// Every value of a profile (its `base` merged in) with its source, in document order: what
   /// `hingesim profiles --sources NAME` prints. The profile is validated first.
-  public static func sources(_ nameOrPath: String, root: String) throws(InputError) -> [SourcedValue] {
-    _ = try load(nameOrPath, root: root)
-    let document = try document(nameOrPath, root: root)
+  public static func sources(
+    _ nameOrPath: String, root: String, limit: ReadLimit = ReadLimits.defaults[.profile]
+  ) throws(InputError) -> [SourcedValue] {
+    _ = try load(nameOrPath, root: root, limit: limit)
+    let document = try document(nameOrPath, root: root, limit: limit)
     do {
       return try ProfileSources.values(of: document)
     } catch {
