@@ -62,7 +62,8 @@ struct ProfilesCommand: Command {
       guard names.count <= 1 else { throw .usage("profiles --conflicts takes one profile, found '\(names[1])'") }
       let profile: Profile
       do {
-        profile = try Profile.load(names.first ?? "iphone-duo", root: context.resourceRoot)
+        profile = try Profile.load(
+          names.first ?? "iphone-duo", root: context.resourceRoot, limit: context.readLimits[.profile])
       } catch {
         throw CLIError(inputError: error)
       }

@@ -31,7 +31,7 @@ extension ProfileFields {
     }
     for (key, _) in fields {
       guard let conflict = SourceConflict(rawValue: key) else {
-        throw ProfileError(message: "conflicts.\(key): expected a conflict (\(SourceConflict.list)), found \"\(key)\"")
+        throw ProfileError(message: "conflicts.\(key): expected a conflict (\(SourceConflict.list)), found \"\(InputText.excerpt(key))\"")
       }
       try entry(conflict, into: &result, hinge: hinge)
     }
@@ -49,7 +49,7 @@ extension ProfileFields {
     for (key, _) in fields where key != "value" && !conflict.sides.contains(key) {
       throw ProfileError(
         message:
-          "\(path).\(key): expected 'value' or a side (\(conflict.sides.joined(separator: ", "))), found \"\(key)\"")
+          "\(path).\(key): expected 'value' or a side (\(conflict.sides.joined(separator: ", "))), found \"\(InputText.excerpt(key))\"")
     }
     let chosen = try side(of: conflict, at: path + ".value")
     var sides: [Profile.Conflicts.Side] = []
@@ -92,7 +92,7 @@ extension ProfileFields {
         guard let orientation = Orientation(name: name) else {
           throw ProfileError(
             message:
-              "\(sidePath).orientation: expected an orientation (\(Orientation.allCases.map(\.rawValue).joined(separator: ", "))), found \"\(name)\""
+              "\(sidePath).orientation: expected an orientation (\(Orientation.allCases.map(\.rawValue).joined(separator: ", "))), found \"\(InputText.excerpt(name))\""
           )
         }
         result.tentStarts[side] = .init(angle: angle, orientation: orientation)
@@ -105,7 +105,7 @@ extension ProfileFields {
   private func side(of conflict: SourceConflict, at path: String) throws(ProfileError) -> String {
     let text = try string(path)
     guard conflict.sides.contains(text) else {
-      throw ProfileError(message: "\(path): expected \(conflict.sides.joined(separator: " or ")), found \"\(text)\"")
+      throw ProfileError(message: "\(path): expected \(conflict.sides.joined(separator: " or ")), found \"\(InputText.excerpt(text))\"")
     }
     return text
   }
