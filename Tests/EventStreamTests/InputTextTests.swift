@@ -11,12 +11,21 @@ import Testing
     #expect(InputText.escaped("\t\n\r\u{0}\u{7F}\u{80}\u{9F}\u{A0}") == "\\t\\n\\r\\u{0}\\u{7F}\\u{80}\\u{9F}\u{A0}")
   }
 
-  @Test("an excerpt keeps at most the limit, … included")
+  @Test("an excerpt keeps at most the limit, … included, and counts what it left out")
   func excerpts() {
     #expect(InputText.excerpt("abc", limit: 3) == "abc")
-    #expect(InputText.excerpt("abcd", limit: 3) == "ab…")
-    #expect(InputText.excerpt("\u{1B}\u{1B}\u{1B}\u{1B}", limit: 3) == #"\u{1B}\u{1B}…"#)
-    #expect(InputText.excerpt(String(repeating: "x", count: 1_000_000)).count == 40)
+    #expect(InputText.excerpt("abcd", limit: 3) == "ab… (2 more)")
+    #expect(InputText.excerpt("\u{1B}\u{1B}\u{1B}\u{1B}", limit: 3) == #"\u{1B}\u{1B}… (2 more)"#)
+    #expect(
+      InputText.excerpt(String(repeating: "x", count: 1_000_000)) == String(repeating: "x", count: 39)
+        + "… (999,961 more)")
+    #expect(InputText.name(String(repeating: "/d", count: 150)).hasSuffix("… (101 more)"))
+  }
+
+  @Test("a whole message keeps its newlines and tabs; every other control character is escaped")
+  func keepingLayout() {
+    #expect(InputText.keepingLayout("a\n\tb") == "a\n\tb")
+    #expect(InputText.keepingLayout("a\u{1B}]0;x\u{7}\r\n") == #"a\u{1B}]0;x\u{7}\r"# + "\n")
   }
 
   @Test("a short line is shown whole with the caret under the column")

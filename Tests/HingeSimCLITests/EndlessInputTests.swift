@@ -8,9 +8,9 @@ import Testing
 
 /// Every reader stops at its read limit (docs/limits.md): `/dev/zero` and a pipe that never
 /// ends are refused with exit 65 naming the file and the limit, in bounded memory, never read
-/// to exhaustion. The binary runs in a child (its peak memory is its own) under a 1.5 GB
-/// address-space cap and a timeout, so a reader without a limit fails the test instead of the
-/// machine.
+/// to exhaustion. The binary runs under GNU time (its peak memory is its own: a child spawned
+/// straight from the test runner would inherit the runner's) with a 1.5 GB address-space cap and
+/// a timeout, so a reader without a limit fails the test instead of the machine.
 @Suite("Endless inputs", .serialized)
 struct EndlessInputTests {
   static let binary = TestSupport.packageRoot + "/.build/debug/hingesim"
@@ -27,10 +27,14 @@ struct EndlessInputTests {
   /// `yes 'wait 1ms'`) or `/dev/null`, with `environment` (`NAME=value`) exported.
   static func run(_ arguments: String, feed: String? = nil, environment: String? = nil) throws -> Outcome {
     let err = "/tmp/hingesim-endless-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).err"
-    defer { unlink(err) }
+    let peak = err + ".peak"
+    defer {
+      unlink(err)
+      unlink(peak)
+    }
     let command =
       "ulimit -v 1500000; cd '\(TestSupport.packageRoot)'; " + (environment.map { "export \($0); " } ?? "")
-      + (feed.map { "\($0) | " } ?? "") + "timeout 120 '\(binary)' \(arguments)"
+      + (feed.map { "\($0) | " } ?? "") + "timeout 120 /usr/bin/time -f %M -o '\(peak)' '\(binary)' \(arguments)"
       + (feed == nil ? " < /dev/null" : "")
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
@@ -45,13 +49,13 @@ struct EndlessInputTests {
       throw CocoaError(.executableLoad)
     }
     var status: Int32 = 0
-    var usage = rusage()
-    while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
     let code = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-    // The shell's usage includes its children's: the peak of the largest one, hingesim.
+    // GNU time's last line: hingesim's own peak resident set, kB.
+    let measured = (try? String(contentsOfFile: peak, encoding: .utf8)) ?? ""
     return Outcome(
       status: code, stderr: (try? String(contentsOfFile: err, encoding: .utf8)) ?? "",
-      peakKB: Int(usage.ru_maxrss))
+      peakKB: measured.split(separator: "\n").last.flatMap { Int($0) } ?? Int.max)
   }
 
   /// Exit 65, a message naming the file and `limit`, and a peak under 256 MB.
@@ -66,6 +70,8 @@ struct EndlessInputTests {
 
   static func requireBinary() throws {
     try #require(FileManager.default.isExecutableFile(atPath: binary), "build first: \(binary)")
+    try #require(
+      FileManager.default.isExecutableFile(atPath: "/usr/bin/time"), "GNU time measures the peak: apt-get install time")
   }
 
   // MARK: Texts

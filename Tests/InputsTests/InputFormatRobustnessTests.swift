@@ -126,7 +126,7 @@ import Testing
   func foundTexts() throws {
     let long = String(repeating: "z", count: 100_000)
     let cell = try #require(inputError(TestSupport.temporaryFile("t_ms,angle_deg\n0,\(long)\n", suffix: ".csv")))
-    #expect(cell.message == "expected an angle in degrees, found '\(String(repeating: "z", count: 39))…'")
+    #expect(cell.message == "expected an angle in degrees, found '\(String(repeating: "z", count: 39))… (99,961 more)'")
     let header = try #require(inputError(TestSupport.temporaryFile("t_ms,\u{9B}31m\n0,0\n", suffix: ".csv")))
     #expect(header.message == #"expected the header 't_ms,angle_deg[,orientation]', found 't_ms,\u{9B}31m'"#)
     let type = try #require(
@@ -134,7 +134,7 @@ import Testing
     #expect(type.message.hasSuffix(#"found "\u{1B}[31m\u{7}""#))
     let label = try #require(
       inputError(TestSupport.temporaryFile(#"{"t":0,"type":"orientation","orientation":""# + long + "\"}\n")))
-    #expect(label.message.hasSuffix("found \"\(String(repeating: "z", count: 39))…\""))
+    #expect(label.message.hasSuffix("found \"\(String(repeating: "z", count: 39))… (99,961 more)\""))
   }
 }
 

@@ -70,9 +70,44 @@ public struct Arguments: Sendable {
   public mutating func double(_ name: String) throws(CLIError) -> Double? {
     guard let text = try option(name) else { return nil }
     guard Self.isPlainDecimal(text), let value = Double(text), value.isFinite else {
-      throw .usage("\(name): expected a number, found '\(text)'")
+      throw .usage("\(name): expected a number, found '\(InputText.excerpt(text))'")
     }
     return value
+  }
+
+  /// The value of `--name N` as a number in `range` (its documented range, `unit` after it in
+  /// the message); anything else is a usage error naming the range:
+  /// `--compute-ms: expected a number from 0 to 60000 ms, found '1e308'`.
+  public mutating func double(_ name: String, in range: ClosedRange<Double>, unit: String) throws(CLIError) -> Double? {
+    guard let text = try option(name) else { return nil }
+    guard Self.isPlainDecimal(text), let value = Double(text), range.contains(value) else {
+      throw .usage(
+        "\(name): expected a number from \(NumberFormat.shortest(range.lowerBound)) to \(NumberFormat.shortest(range.upperBound))\(unit.isEmpty ? "" : " " + unit), found '\(InputText.excerpt(text))'"
+      )
+    }
+    return value
+  }
+
+  /// The value of `--name N` as an integer in `range`; anything else is a usage error naming it.
+  public mutating func int(_ name: String, in range: ClosedRange<Int>, what: String = "an integer") throws(CLIError)
+    -> Int?
+  {
+    guard let text = try option(name) else { return nil }
+    guard let value = Self.integer(text), range.contains(value) else {
+      throw .usage(
+        "\(name): expected \(what) from \(range.lowerBound) to \(range.upperBound), found '\(InputText.excerpt(text))'")
+    }
+    return value
+  }
+
+  /// Plain decimal digits with an optional `-` (no `+`, no `-0`, no leading zeros): what an
+  /// integer option accepts.
+  static func integer(_ text: String) -> Int? {
+    let digits = text.hasPrefix("-") ? text.dropFirst() : Substring(text)
+    guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
+      digits.count == 1 || digits.first != "0", !(text.hasPrefix("-") && digits == "0")
+    else { return nil }
+    return Int(text)
   }
 
   /// True for `12`, `-1.5`, `2e3` (see `NumberFormat.isPlainDecimal`).
@@ -81,7 +116,9 @@ public struct Arguments: Sendable {
   /// The value of `--name N` as an integer; anything else is a usage error.
   public mutating func int(_ name: String) throws(CLIError) -> Int? {
     guard let text = try option(name) else { return nil }
-    guard let value = Int(text) else { throw .usage("\(name): expected an integer, found '\(text)'") }
+    guard let value = Self.integer(text) else {
+      throw .usage("\(name): expected an integer, found '\(InputText.excerpt(text))'")
+    }
     return value
   }
 
@@ -115,7 +152,7 @@ public struct Arguments: Sendable {
       } else {
         let name = String(item.prefix { $0 != "=" })
         let hint = Suggestion.nearest(to: name, in: known).map { " (did you mean '\($0)'?)" } ?? ""
-        throw .usage("unknown option '\(item)'\(hint)")
+        throw .usage("unknown option '\(InputText.excerpt(item))'\(hint)")
       }
     }
     items = []

@@ -40,14 +40,13 @@ struct ReaderOptions {
     o.given = ReaderOption.present(in: args)
     o.computeModel = defaultModel
     o.textPath = try args.option("--text")
-    if let offset = try args.int("--offset") {
-      guard offset >= 0 else { throw .usage("--offset: expected a UTF-16 offset ≥ 0, found \(offset)") }
+    if let offset = try args.int("--offset", in: 0...Int(Int32.max), what: "a UTF-16 offset") {
       o.offset = offset
     }
     if let direction = try args.option("--direction") {
       guard let choice = ReadingDirectionChoice(rawValue: direction.lowercased()) else {
         let forms = ReadingDirectionChoice.allCases.map(\.rawValue).joined(separator: ", ")
-        throw .usage("--direction: expected one of \(forms), found '\(direction)'")
+        throw .usage("--direction: expected one of \(forms), found '\(InputText.excerpt(direction))'")
       }
       o.direction = choice
     }
@@ -56,8 +55,7 @@ struct ReaderOptions {
     o.language = try TypesetSetup.parseLanguage(&args)
     o.typography = try TypesetSetup.parseTypography(&args)
     let model = try args.option("--compute-model")
-    if let ms = try args.double("--compute-ms") {
-      guard ms >= 0 else { throw .usage("--compute-ms: expected a number ≥ 0, found \(NumberFormat.shortest(ms))") }
+    if let ms = try args.double("--compute-ms", in: ComputeModel.fixedRange, unit: "ms") {
       guard model == nil else { throw .usage("--compute-ms MS is --compute-model fixed:MS: give one of them") }
       o.computeModel = .fixed(ms)
     }

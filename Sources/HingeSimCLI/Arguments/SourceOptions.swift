@@ -35,13 +35,11 @@ struct SourceOptions {
   static func parse(_ args: inout Arguments) throws(CLIError) -> SourceOptions {
     var o = SourceOptions()
     if let p = try args.option("--profile") { o.profileName = p }
-    if let s = try args.double("--settle-ms") {
-      guard s >= 0 else { throw .usage("--settle-ms: expected a number ≥ 0, found \(s)") }
-      o.settleMs = s
-    }
+    // The profile's own rule (longer than any gap inside its bursts) is checked once it is loaded.
+    o.settleMs = try args.double("--settle-ms", in: 0...60_000, unit: "ms")
     if let d = try args.option("--division-when-flat") {
       guard Profile.DivisionWhenFlat(rawValue: d) != nil else {
-        throw .usage("--division-when-flat: expected frame-stays or zero-when-flat, found '\(d)'")
+        throw .usage("--division-when-flat: expected frame-stays or zero-when-flat, found '\(InputText.excerpt(d))'")
       }
       o.conflicts.append((.divisionWhenFlat, d))
     }
@@ -49,17 +47,15 @@ struct SourceOptions {
     if let f = try args.option("--format") {
       guard let format = SourceFormat(rawValue: f.lowercased()) else {
         throw .usage(
-          "--format: expected one of \(SourceFormat.allCases.map(\.rawValue).joined(separator: ", ")), found '\(f)'")
+          "--format: expected one of \(SourceFormat.allCases.map(\.rawValue).joined(separator: ", ")), found '\(InputText.excerpt(f))'"
+        )
       }
       o.format = format
     }
     o.lenient = args.flag("--lenient")
     o.recordPath = try args.option("--record")
     o.realtime = args.flag("--realtime")
-    if let speed = try args.double("--speed") {
-      guard (0.1...100).contains(speed) else {
-        throw .usage("--speed: expected a factor from 0.1 to 100, found \(speed)")
-      }
+    if let speed = try args.double("--speed", in: 0.1...100, unit: "(a factor)") {
       o.speed = speed
       o.realtime = true
     }
@@ -70,10 +66,7 @@ struct SourceOptions {
         "--to: expected a time after --from (\(NumberFormat.ms(from)) ms), found \(NumberFormat.ms(to)) ms"
       )
     }
-    if let max = try args.int("--max-events") {
-      guard max >= 1 else { throw .usage("--max-events: expected an integer ≥ 1, found \(max)") }
-      o.maxEvents = max
-    }
+    if let max = try args.int("--max-events", in: 1...1_000_000_000) { o.maxEvents = max }
     return o
   }
 
@@ -104,8 +97,12 @@ struct SourceOptions {
       scale = factor
       break
     }
-    guard Arguments.isPlainDecimal(String(digits)), let value = Double(digits), value.isFinite, value >= 0 else {
-      throw .usage("\(name): expected a time like 5000, 5000ms or 5s, found '\(text)'")
+    guard Arguments.isPlainDecimal(String(digits)), let value = Double(digits), value >= 0,
+      value * scale <= Event.maxInputTime
+    else {
+      throw .usage(
+        "\(name): expected a time from 0 to \(Event.maxInputTimeText) like 5000, 5000ms or 5s, found '\(InputText.excerpt(text))'"
+      )
     }
     return value * scale
   }
@@ -125,6 +122,11 @@ struct SourceOptions {
       } catch {
         throw .usage("--conflict: \(error.message)")
       }
+    }
+    if let settleMs, let problem = profile.settleWindowProblem(settleMs) {
+      throw .usage(
+        "--settle-ms: \(problem) (the profile's bursts; \(profile.name)'s own window is \(NumberFormat.shortest(profile.settleWindowMs)) ms)"
+      )
     }
     return profile
   }

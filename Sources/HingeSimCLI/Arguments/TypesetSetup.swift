@@ -24,7 +24,7 @@ struct TypesetSetup {
       !tag.isEmpty && tag.count <= 35
       && tag.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
     guard valid, let first = tag.first, first.isLetter else {
-      throw .usage("--lang: expected a language tag such as de, de-CH or en-US, found '\(tag)'")
+      throw .usage("--lang: expected a language tag such as de, de-CH or en-US, found '\(InputText.excerpt(tag))'")
     }
     return tag
   }
@@ -34,7 +34,7 @@ struct TypesetSetup {
     guard let name = try args.option("--typography") else { return nil }
     guard let choice = TypographyChoice(rawValue: name) else {
       let forms = TypographyChoice.allCases.map(\.rawValue).joined(separator: " or ")
-      throw .usage("--typography: expected \(forms), found '\(name)'")
+      throw .usage("--typography: expected \(forms), found '\(InputText.excerpt(name))'")
     }
     return choice
   }
@@ -61,15 +61,13 @@ struct TypesetSetup {
     var category = TextSize.large
     if let name = try args.option("--text-size") {
       guard let parsed = TextSize(name: name) else {
-        throw .usage("--text-size: unknown category '\(name)' (xSmall … xxxLarge, AX1 … AX5)")
+        throw .usage("--text-size: unknown category '\(InputText.excerpt(name))' (xSmall … xxxLarge, AX1 … AX5)")
       }
       category = parsed
     }
     var style = typography.style(for: category)
-    if let lineHeight = try args.double("--line-height") {
-      guard lineHeight > 0 else { throw .usage("--line-height must be positive") }
-      style.lineHeight = lineHeight
-    }
+    // As a profile's line heights (`typography.sizes.*.lineHeight`).
+    if let lineHeight = try args.double("--line-height", in: 1...1_000, unit: "pt") { style.lineHeight = lineHeight }
     if args.flag("--no-hyphenation") { style.hyphenationFactor = 0 }
     let fontPath = try args.option("--font") ?? typography.fontFile
     let fallback = try args.option("--fallback")

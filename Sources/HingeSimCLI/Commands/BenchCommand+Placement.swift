@@ -1,4 +1,5 @@
 import Benchmarks
+import EventStream
 import Platform
 import Reader
 import Simulator
@@ -20,10 +21,12 @@ extension BenchCommand {
     if let name = try args.option("--profile") { options.profileName = name }
     for choice in try args.options("--conflict") { options.conflicts.append(try SourceOptions.conflict(choice)) }
     let path = try args.option("--text") ?? placementText(context)
-    let offset = try args.int("--offset") ?? PlacementBenchmark.referenceOffset
-    guard offset >= 0 else { throw .usage("--offset: expected a UTF-16 offset ≥ 0, found \(offset)") }
+    let offset =
+      try args.int("--offset", in: 0...Int(Int32.max), what: "a UTF-16 offset") ?? PlacementBenchmark.referenceOffset
     let extra = try args.positionals()
-    guard extra.isEmpty else { throw .usage("bench placement takes no arguments, found '\(extra[0])'") }
+    guard extra.isEmpty else {
+      throw .usage("bench placement takes no arguments, found '\(InputText.excerpt(extra[0]))'")
+    }
     let profile = try options.loadProfile(context)
     let file = try TextFile.read(path, limit: context.readLimits[.text])
     if let warning = file.warning { context.stderr.line("hingesim: warning: \(warning)") }

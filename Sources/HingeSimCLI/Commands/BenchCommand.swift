@@ -1,4 +1,5 @@
 import Benchmarks
+import EventStream
 import Inputs
 import Platform
 import Simulator
@@ -81,7 +82,7 @@ struct BenchCommand: Command {
   /// `bench typeset --runs N --no-pango --text FILE…`, with the bundled profile's typography
   /// and fonts at Large.
   static func typeset(_ args: inout Arguments, _ context: CommandContext) throws(CLIError) -> ExitCode {
-    let runs = max(1, try args.int("--runs") ?? 5)
+    let runs = try args.int("--runs", in: 1...100) ?? 5
     if args.flag("--linearity") {
       _ = try args.positionals()
       return try linearity(context)
@@ -103,7 +104,9 @@ struct BenchCommand: Command {
     try reporting { () throws(BenchmarkError) in
       try TypesetBenchmark.run(settings, out: context.stdout) { (path) throws(BenchmarkError) in
         let file: TextFile
-        do throws(CLIError) { file = try TextFile.read(path, limit: context.readLimits[.text]) } catch { throw BenchmarkError(error) }
+        do throws(CLIError) { file = try TextFile.read(path, limit: context.readLimits[.text]) } catch {
+          throw BenchmarkError(error)
+        }
         if let warning = file.warning { context.stderr.line("hingesim: warning: \(warning)") }
         return file.text
       }
@@ -115,7 +118,9 @@ struct BenchCommand: Command {
   /// tests' folder, each skipped when absent.
   static func linearity(_ context: CommandContext) throws(CLIError) -> ExitCode {
     func bytes(_ path: String) -> [UInt8]? {
-      guard POSIX.isReadable(path), let file = try? TextFile.read(path, limit: context.readLimits[.text]) else { return nil }
+      guard POSIX.isReadable(path), let file = try? TextFile.read(path, limit: context.readLimits[.text]) else {
+        return nil
+      }
       return Array(file.text.utf8)
     }
     let root = context.resourceRoot
@@ -170,18 +175,12 @@ struct BenchCommand: Command {
   /// `bench knob --events N --interval-us US --mapper-only --json`; fails (exit 1) when a
   /// frame was not measured.
   static func knob(_ args: inout Arguments, _ context: CommandContext) throws(CLIError) -> ExitCode {
-    let count = try args.int("--events") ?? 2000
-    let interval = try args.int("--interval-us") ?? 1000
+    let count = try args.int("--events", in: 1...1_000_000) ?? 2000
+    let interval = try args.int("--interval-us", in: 0...1_000_000) ?? 1000
     let json = args.flag("--json")
     let mapperOnly = args.flag("--mapper-only")
     let extra = try args.positionals()
-    guard extra.isEmpty else { throw .usage("bench knob takes no arguments, found '\(extra[0])'") }
-    guard (1...1_000_000).contains(count) else {
-      throw .usage("--events: expected 1…1000000, found \(count)")
-    }
-    guard (0...1_000_000).contains(interval) else {
-      throw .usage("--interval-us: expected 0…1000000, found \(interval)")
-    }
+    guard extra.isEmpty else { throw .usage("bench knob takes no arguments, found '\(InputText.excerpt(extra[0]))'") }
     let settings = KnobBenchmark.Settings(
       events: count, intervalUs: interval, mapperOnly: mapperOnly, json: json,
       resourceRoot: context.resourceRoot)
@@ -194,14 +193,12 @@ struct BenchCommand: Command {
   }
 
   static func web(_ args: inout Arguments, _ context: CommandContext) throws(CLIError) -> ExitCode {
-    let samples = try args.int("--samples") ?? 200
-    let runs = try args.int("--runs") ?? 3
+    let samples = try args.int("--samples", in: 1...10_000) ?? 200
+    let runs = try args.int("--runs", in: 1...100) ?? 3
     let browser = try args.option("--browser")
     let textPath = try args.option("--text") ?? context.resourceRoot + "/texts/sample-chapter.txt"
     let extra = try args.positionals()
-    guard extra.isEmpty else { throw .usage("bench web takes no arguments, found '\(extra[0])'") }
-    guard (1...10_000).contains(samples) else { throw .usage("--samples: expected 1…10000, found \(samples)") }
-    guard (1...100).contains(runs) else { throw .usage("--runs: expected 1…100, found \(runs)") }
+    guard extra.isEmpty else { throw .usage("bench web takes no arguments, found '\(InputText.excerpt(extra[0]))'") }
     let profile = try SourceOptions().loadProfile(context)
     let text = try TextFile.read(textPath, limit: context.readLimits[.text]).text
     let settings = WebBenchmark.Settings(
@@ -216,14 +213,8 @@ struct BenchCommand: Command {
   private static func samplesAndRuns(_ args: inout Arguments) throws(CLIError) -> (samples: Int, runs: Int) {
     var samples = 1_000_000
     var runs = 5
-    if let n = try args.int("--samples") {
-      guard n >= 1000 else { throw .usage("--samples: expected an integer ≥ 1000, found \(n)") }
-      samples = n
-    }
-    if let n = try args.int("--runs") {
-      guard n >= 3 else { throw .usage("--runs: expected an integer ≥ 3, found \(n)") }
-      runs = n
-    }
+    if let n = try args.int("--samples", in: 1000...100_000_000) { samples = n }
+    if let n = try args.int("--runs", in: 3...100) { runs = n }
     return (samples, runs)
   }
 

@@ -27,7 +27,7 @@ struct DevicesCommand: Command {
     let json = args.flag("--json")
     let directory = try args.option("--dir") ?? "/dev/input"
     let extra = try args.positionals()
-    guard extra.isEmpty else { throw .usage("devices takes no arguments, found '\(extra[0])'") }
+    guard extra.isEmpty else { throw .usage("devices takes no arguments, found '\(InputText.excerpt(extra[0]))'") }
     let survey = KnobDiscovery.survey(directory: directory)
     context.stdout.write(json ? Self.json(survey) : KnobSurveyText.text(survey))
     return .ok

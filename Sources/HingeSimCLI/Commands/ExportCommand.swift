@@ -38,10 +38,7 @@ struct ExportCommand: Command {
 
   static func run(_ args: inout Arguments, _ context: CommandContext) throws(CLIError) -> ExitCode {
     let format = try parseFormat(try args.option("--to"))
-    let rate = try args.double("--rate")
-    if let rate, !(rate > 0 && rate <= 10_000) {
-      throw .usage("--rate: expected a rate from 0 (exclusive) to 10000 Hz, found \(NumberFormat.shortest(rate))")
-    }
+    let rate = try args.double("--rate", in: 0.01...10_000, unit: "Hz")
     let strict = args.flag("--strict")
     let shortOut = try args.option("-o")
     let outPath = try args.option("--out") ?? shortOut

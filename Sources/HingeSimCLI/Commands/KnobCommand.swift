@@ -65,12 +65,7 @@ struct KnobCommand: Command {
     options.device = try args.option("--device") ?? "auto"
     options.directory = try args.option("--dir") ?? "/dev/input"
     options.replay = try args.option("--replay")
-    if let speed = try args.double("--speed") {
-      guard (0.1...100).contains(speed) else {
-        throw .usage("--speed: expected a factor from 0.1 to 100, found \(speed)")
-      }
-      options.speed = speed
-    }
+    if let speed = try args.double("--speed", in: 0.1...100, unit: "(a factor)") { options.speed = speed }
     options.grab = args.flag("--grab")
     options.wait = args.flag("--wait")
     options.recordPath = try args.option("--record")
@@ -80,10 +75,7 @@ struct KnobCommand: Command {
     if options.webScreenshot != nil { options.web = true }
     if options.web, options.view { throw .usage("--web and --view: choose one demo surface") }
     options.json = args.flag("--json")
-    if let duration = try args.double("--duration") {
-      guard duration > 0 else {
-        throw .usage("--duration: expected a number above 0, found \(duration)")
-      }
+    if let duration = try args.double("--duration", in: 1...Event.maxInputTime, unit: "ms") {
       options.duration = duration
     }
     options.reader = try ReaderOptions.parse(&args)
@@ -92,12 +84,9 @@ struct KnobCommand: Command {
     }
     options.source.profileName = try args.option("--profile") ?? "iphone-duo"
     for choice in try args.options("--conflict") { options.source.conflicts.append(try SourceOptions.conflict(choice)) }
-    if let settle = try args.double("--settle-ms") {
-      guard settle >= 0 else { throw .usage("--settle-ms: expected a number ≥ 0, found \(settle)") }
-      options.source.settleMs = settle
-    }
+    options.source.settleMs = try args.double("--settle-ms", in: 0...60_000, unit: "ms")
     let extra = try args.positionals()
-    guard extra.isEmpty else { throw .usage("knob takes no arguments, found '\(extra[0])'") }
+    guard extra.isEmpty else { throw .usage("knob takes no arguments, found '\(InputText.excerpt(extra[0]))'") }
     if options.replay != nil, options.grab || options.wait {
       throw .usage("--grab and --wait need a device, not --replay")
     }

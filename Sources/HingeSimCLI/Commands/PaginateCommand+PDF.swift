@@ -10,7 +10,9 @@ extension PaginateCommand {
   {
     let json = args.flag("--json")
     let extra = try args.positionals()
-    guard extra.isEmpty else { throw .usage("paginate --pdf FILE takes no other FILE, found '\(extra[0])'") }
+    guard extra.isEmpty else {
+      throw .usage("paginate --pdf FILE takes no other FILE, found '\(InputText.excerpt(extra[0]))'")
+    }
     let pdf = try ReaderOptions.loadPDF(path, limit: context.readLimits[.pdf])
     if json {
       let sizes = pdf.pageSizes.map {

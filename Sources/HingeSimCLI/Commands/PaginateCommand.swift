@@ -10,6 +10,9 @@ import Typesetter
 struct PaginateCommand: Command {
   static let name = "paginate"
   static let summary = "paginate a text at a page size (HarfBuzz, TextKit 1 rules)"
+  /// The page sides `--width` and `--height` take, points: a page a line of the largest type
+  /// tall at least, and no bigger than a PDF page may be (14,400 units).
+  static let pageSideRange = 20.0...14_400
   static let usage = """
     usage: hingesim paginate FILE --width W --height H [options]
            hingesim paginate --text STRING --width W --height H [options]
@@ -55,13 +58,14 @@ struct PaginateCommand: Command {
     let inline = try args.option("--text")
     if args.flag("--chapters") { return try listChapters(&args, inline: inline, context) }
     var setup = try TypesetSetup.parse(&args, context)
-    guard let width = try args.double("--width"), let height = try args.double("--height") else {
+    guard let width = try args.double("--width", in: Self.pageSideRange, unit: "pt"),
+      let height = try args.double("--height", in: Self.pageSideRange, unit: "pt")
+    else {
       throw .usage("--width and --height are required")
     }
-    guard width > 0, height > 0 else { throw .usage("--width and --height must be positive") }
     let showLines = args.flag("--lines")
     let json = args.flag("--json")
-    let offset = try args.int("--offset") ?? 0
+    let offset = try args.int("--offset", in: 0...Int(Int32.max), what: "a UTF-16 offset") ?? 0
     let files = try args.positionals()
     let text: String
     let name: String

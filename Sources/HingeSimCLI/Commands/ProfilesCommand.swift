@@ -59,7 +59,9 @@ struct ProfilesCommand: Command {
     }
     if args.flag("--conflicts") {
       let names = try args.positionals()
-      guard names.count <= 1 else { throw .usage("profiles --conflicts takes one profile, found '\(names[1])'") }
+      guard names.count <= 1 else {
+        throw .usage("profiles --conflicts takes one profile, found '\(InputText.excerpt(names[1]))'")
+      }
       let profile: Profile
       do {
         profile = try Profile.load(

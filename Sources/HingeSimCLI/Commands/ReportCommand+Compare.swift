@@ -11,19 +11,13 @@ extension ReportCommand {
   static func compare(_ args: inout Arguments, _ context: CommandContext) throws(CLIError)
     -> ExitCode
   {
-    let threshold = try args.double("--threshold") ?? 10
-    let minimumDelta = try args.double("--min-delta") ?? 1
+    let threshold = try args.double("--threshold", in: 0...1_000_000, unit: "%") ?? 10
+    let minimumDelta = try args.double("--min-delta", in: 0...3_600_000, unit: "ms") ?? 1
     let json = args.flag("--json")
     let allowDifferent = args.flag("--allow-different-inputs")
     let paths = try args.positionals()
     guard paths.count == 2 else {
       throw .usage("--compare takes two reports (BASE.json NEW.json), found \(paths.count)")
-    }
-    guard threshold >= 0 else {
-      throw .usage("--threshold: expected a percentage ≥ 0, found \(threshold)")
-    }
-    guard minimumDelta >= 0 else {
-      throw .usage("--min-delta: expected ms ≥ 0, found \(minimumDelta)")
     }
     let base = try loadReport(paths[0], limit: context.readLimits[.report])
     let new = try loadReport(paths[1], limit: context.readLimits[.report])

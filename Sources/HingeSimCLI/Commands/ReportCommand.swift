@@ -94,20 +94,19 @@ struct ReportCommand: Command {
     let csv = args.flag("--csv")
     let tracePath = try args.option("--trace-out")
     let plotPath = try args.option("--plot")
-    let jobs = try args.int("--jobs") ?? BatchRunner.cores
+    let jobs = try args.int("--jobs", in: 1...256) ?? BatchRunner.cores
     let threshold = try args.option("--threshold")
     let minimumDelta = try args.option("--min-delta")
     let appPath = try args.option("--app")
     let backend = try args.option("--backend") ?? "model"
     guard backend == "model" || backend == "web" else {
-      throw .usage("--backend: expected model or web, found '\(backend)'")
+      throw .usage("--backend: expected model or web, found '\(InputText.excerpt(backend))'")
     }
     if threshold != nil || minimumDelta != nil || args.flag("--allow-different-inputs") {
       throw .usage("--threshold, --min-delta and --allow-different-inputs go with --compare")
     }
     var paths = try args.positionals()
     guard !(json && csv) else { throw .usage("--json and --csv exclude each other") }
-    guard jobs >= 1 else { throw .usage("--jobs: expected an integer ≥ 1, found \(jobs)") }
     if backend == "web" {
       try readerOptions.refuseUnless(honouredBy: .browser(ownPage: false), command: "report --backend web")
       guard appPath == nil else { throw .usage("--backend web makes its own app log; it does not go with --app") }
@@ -126,8 +125,13 @@ struct ReportCommand: Command {
     if options.recordPath != nil, paths.count > 1 { throw .usage("--record takes one SOURCE") }
     if paths.filter({ $0 == "-" }).count > 1 { throw .usage("stdin (-) can be read once") }
 
-    let pdf = try readerOptions.pdfPath.map { (path) throws(CLIError) in try ReaderOptions.loadPDF(path, limit: context.readLimits[.pdf]) }
-    let textFile = pdf == nil ? try TextFile.read(readerOptions.resolvedTextPath(context), limit: context.readLimits[.text]) : TextFile(text: "")
+    let pdf = try readerOptions.pdfPath.map { (path) throws(CLIError) in
+      try ReaderOptions.loadPDF(path, limit: context.readLimits[.pdf])
+    }
+    let textFile =
+      pdf == nil
+      ? try TextFile.read(readerOptions.resolvedTextPath(context), limit: context.readLimits[.text])
+      : TextFile(text: "")
     if let warning = textFile.warning { context.stderr.line("hingesim: warning: \(warning)") }
     let text = textFile.text
     let profile = try readerOptions.applyingTypesetting(to: try options.loadProfile(context), text: text)
@@ -267,7 +271,9 @@ struct ReportCommand: Command {
         name: displayName(reader.resolvedTextPath(context), context), utf16Length: text.utf16.count,
         hash: ContentHash.of(text.utf8))
     }
-    return .init(name: displayName(pdf, context), utf16Length: 0, hash: ContentHash.of(try TextFile.readBytes(pdf, limit: context.readLimits[.pdf])))
+    return .init(
+      name: displayName(pdf, context), utf16Length: 0,
+      hash: ContentHash.of(try TextFile.readBytes(pdf, limit: context.readLimits[.pdf])))
   }
 
   /// Every bundled scenario and recording in `traces/` (any source format), sorted.

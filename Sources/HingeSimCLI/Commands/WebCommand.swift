@@ -75,10 +75,7 @@ struct WebCommand: Command {
       throw .usage("--clock: expected stream or real, found '\(InputText.excerpt(clockName))'")
     }
     let stepped = clockName == "stream"
-    let quietMs = try args.double("--quiet-ms") ?? 1500
-    guard quietMs >= 0, quietMs <= 60_000 else {
-      throw .usage("--quiet-ms: expected 0 to 60000 ms, found \(NumberFormat.shortest(quietMs))")
-    }
+    let quietMs = try args.double("--quiet-ms", in: 0...60_000, unit: "ms") ?? 1500
     var options = try SourceOptions.parse(&args)
     guard !options.realtime, options.speed == 1 else {
       throw .usage("web plays in real time (a browser cannot be hurried): --realtime and --speed do not apply")

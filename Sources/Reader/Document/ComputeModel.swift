@@ -26,8 +26,13 @@ public enum ComputeModel: Sendable, Equatable, CustomStringConvertible {
   /// `fixed:MS` with no analysis time (tests, `--compute-ms`).
   public static func fixed(_ ms: Double) -> ComputeModel { .fixed(ms: ms, analysisMs: 0) }
 
+  /// What `fixed:MS` (and `--compute-ms`) accepts, ms: a minute is far past any pagination, and
+  /// keeps every time the reader writes within what a stream may carry.
+  public static let fixedRange = 0.0...60_000
+
   /// The forms `--compute-model` accepts.
-  public static let acceptedForms = "host (or thread-cpu), fixed:MS (MS ≥ 0), device, device:low, device:high"
+  public static let acceptedForms =
+    "host (or thread-cpu), fixed:MS (MS from 0 to 60000), device, device:low, device:high"
 
   /// Parses `host` (or `thread-cpu`, its name in reports), `fixed:MS`, `device`, `device:low`, `device:mid` or `device:high`.
   public init(parsing text: String) throws(ComputeModelError) {
@@ -39,7 +44,7 @@ public enum ComputeModel: Sendable, Equatable, CustomStringConvertible {
     default:
       guard text.hasPrefix("fixed:") else { throw ComputeModelError(found: text) }
       let number = text.dropFirst("fixed:".count)
-      guard NumberFormat.isPlainDecimal(number), let ms = Double(number), ms.isFinite, ms >= 0 else {
+      guard NumberFormat.isPlainDecimal(number), let ms = Double(number), Self.fixedRange.contains(ms) else {
         throw ComputeModelError(found: text)
       }
       self = .fixed(ms)
@@ -119,6 +124,6 @@ public struct ComputeModelError: Error, Sendable, CustomStringConvertible {
   /// What was given.
   public var found: String
   public var description: String {
-    "--compute-model: expected \(ComputeModel.acceptedForms), found \"\(found)\""
+    "--compute-model: expected \(ComputeModel.acceptedForms), found \"\(InputText.excerpt(found))\""
   }
 }

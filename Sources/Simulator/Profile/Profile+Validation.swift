@@ -1,6 +1,23 @@
 import EventStream
 
 extension Profile {
+  /// What is wrong with a settle window of `ms` for this profile's bursts, or nil: it must be
+  /// longer than the widest gap between two sizes of a burst (a shorter one settles on a
+  /// transient size) and at most 60000 ms. The profile's `settle.windowMs` and `--settle-ms`
+  /// are held to it alike.
+  public func settleWindowProblem(_ ms: Double) -> String? {
+    let bursts = [
+      ("open", transitions.open), ("close", transitions.close), ("rotate", transitions.rotate),
+      ("resize", transitions.resize),
+    ]
+    func gap(_ burst: Burst) -> Double { burst.count > 1 ? burst.durationMs / Double(burst.count - 1) : 0 }
+    let (gapName, gapBurst) = bursts.max { gap($0.1) < gap($1.1) }!
+    let widestGap = gap(gapBurst)
+    guard !(ms > widestGap && ms <= 60_000) else { return nil }
+    return
+      "expected more than \(NumberFormat.shortest(widestGap)) ms (the gap between two sizes of the \(gapName) burst, \(gapBurst.count) sizes over \(NumberFormat.shortest(gapBurst.durationMs)) ms) and at most 60000, found \(NumberFormat.shortest(ms))"
+  }
+
   /// Checks what the types cannot: every number in a range a run can work with, frames inside
   /// their reader, a vertical fold from the reader's top to its bottom with room for a page on
   /// each side, a settle window longer than any gap inside a burst, and a page that holds a
@@ -44,18 +61,7 @@ extension Profile {
       try within(burst.durationMs, 0...10_000, "transitions.\(name).durationMs")
     }
     try within(transitions.regionLagMs, 0...10_000, "transitions.regionLagMs.value")
-    // A window shorter than the gap between two sizes of a burst settles on a transient size.
-    let widestGap = bursts.map { $0.1.count > 1 ? $0.1.durationMs / Double($0.1.count - 1) : 0 }.max() ?? 0
-    let (gapName, gapBurst) = bursts.max { a, b in
-      (a.1.count > 1 ? a.1.durationMs / Double(a.1.count - 1) : 0)
-        < (b.1.count > 1 ? b.1.durationMs / Double(b.1.count - 1) : 0)
-    }!
-    guard settleWindowMs > widestGap, settleWindowMs <= 60_000 else {
-      throw ProfileError(
-        message:
-          "settle.windowMs: expected more than \(NumberFormat.shortest(widestGap)) ms (the gap between two sizes of the \(gapName) burst, \(gapBurst.count) sizes over \(NumberFormat.shortest(gapBurst.durationMs)) ms) and at most 60000, found \(NumberFormat.shortest(settleWindowMs))"
-      )
-    }
+    if let problem = settleWindowProblem(settleWindowMs) { throw ProfileError(message: "settle.windowMs: " + problem) }
     try within(pages.edge, 0...1_000, "pages.edgeInset")
     try within(pages.fold, 0...1_000, "pages.foldInset")
     try within(pages.minimumWidth, 1...1_000, "pages.minimumWidth", "a width in points")

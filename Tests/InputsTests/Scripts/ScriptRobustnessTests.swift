@@ -146,7 +146,7 @@ import Testing
     let word = String(repeating: "w", count: 100_000)
     #expect(
       scriptErrors("start closed\nturn \(word)\n") == [
-        "bad.hinge:2:6: expected 'next' or 'prev' after 'turn', found '\(String(repeating: "w", count: 39))…'"
+        "bad.hinge:2:6: expected 'next' or 'prev' after 'turn', found '\(String(repeating: "w", count: 39))… (99,961 more)'"
       ])
   }
 
