@@ -42,8 +42,13 @@ struct NotesCLITests {
       (#"note "a\qb""#, "3:8", #"expected an escape \n, \t, \" or \\ in the note, found '\q'"#),
       ("notes ajar", "3:7", "expected 'open' or 'close' after 'notes', found 'ajar'"),
       ("note plain", "3:6", "expected the notes text in quotes"),
-      ("select 10 -1", "3:11", "expected a length (an integer ≥ 0) after 'select 10', found '-1'"),
-      ("select -1 10", "3:8", "expected a character offset (an integer ≥ 0) after 'select', found '-1'"),
+      ("select 10 -1", "3:11", "expected a length from 0 to 1099511627776 after 'select 10', found '-1'"),
+      ("select -1 10", "3:8", "expected a character offset from 0 to 1099511627776 after 'select', found '-1'"),
+      ("select -0 5", "3:8", "expected a character offset from 0 to 1099511627776 after 'select', found '-0'"),
+      (
+        "select 9223372036854775807 1", "3:8",
+        "expected a character offset from 0 to 1099511627776 after 'select', found '9223372036854775807'"
+      ),
     ])
   func badScripts(_ line: String, _ at: String, _ message: String) {
     let path = Self.script(line)

@@ -100,13 +100,12 @@ public struct Arguments: Sendable {
     return value
   }
 
-  /// Plain decimal digits with an optional `-` (no `+`, no `-0`, no leading zeros): what an
-  /// integer option accepts.
+  /// Plain decimal digits (no sign: no option counts below 0, and `-0` or `+5` is a typo):
+  /// what an integer option accepts.
   static func integer(_ text: String) -> Int? {
-    let digits = text.hasPrefix("-") ? text.dropFirst() : Substring(text)
-    guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
-      digits.count == 1 || digits.first != "0", !(text.hasPrefix("-") && digits == "0")
-    else { return nil }
+    guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else {
+      return nil
+    }
     return Int(text)
   }
 

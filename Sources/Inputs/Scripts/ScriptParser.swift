@@ -361,8 +361,8 @@ struct ScriptParserState {
       }
       kind = .turn(direction, input: input)
     case "goto":
-      let offset = try word(after: "goto", expecting: "a character offset (an integer ≥ 0)") { text in
-        Int(text).flatMap { $0 >= 0 ? $0 : nil }
+      let offset = try word(after: "goto", expecting: "a character offset from 0 to \(Self.maxSelectUnits)") { text in
+        Self.whole(text, in: 0...Self.maxSelectUnits)
       }
       kind = .goto(offset: offset)
     case "split":
@@ -382,7 +382,7 @@ struct ScriptParserState {
     case "repeat":
       let t = advance()
       var count = 1
-      if t.kind == .word, let n = Int(t.text), n >= 1 {
+      if t.kind == .word, let n = Self.whole(t.text, in: 1...Int.max) {
         count = n
       } else {
         error(at: t, "expected a repeat count (an integer ≥ 1) after 'repeat', found \(t.found)")
@@ -396,7 +396,7 @@ struct ScriptParserState {
     case "open-chapter":
       let t = peek
       let id = try word(after: "open-chapter", expecting: "a chapter id (an integer ≥ 1)") { text in
-        Int(text).flatMap { $0 >= 1 ? $0 : nil }
+        Self.whole(text, in: 1...Int.max)
       }
       if let count = chapterCount, id > count {
         throw fail(
@@ -443,11 +443,11 @@ struct ScriptParserState {
       }
       kind = .note(t.text)
     case "select":
-      let offset = try word(after: "select", expecting: "a character offset (an integer ≥ 0)") { text in
-        Int(text).flatMap { $0 >= 0 && $0 <= Self.maxSelectUnits ? $0 : nil }
+      let offset = try word(after: "select", expecting: "a character offset from 0 to \(Self.maxSelectUnits)") { text in
+        Self.whole(text, in: 0...Self.maxSelectUnits)
       }
-      let length = try word(after: "select \(offset)", expecting: "a length (an integer ≥ 0)") { text in
-        Int(text).flatMap { $0 >= 0 && $0 <= Self.maxSelectUnits ? $0 : nil }
+      let length = try word(after: "select \(offset)", expecting: "a length from 0 to \(Self.maxSelectUnits)") { text in
+        Self.whole(text, in: 0...Self.maxSelectUnits)
       }
       kind = .select(offset: offset, length: length)
     case "add-to-notes", "addtonotes":
@@ -565,9 +565,17 @@ struct ScriptParserState {
 
   // MARK: Helpers
 
-  /// The largest offset or length `select` accepts (far beyond any text; their sum cannot
-  /// overflow).
+  /// The largest offset or length `select` and `goto` accept (far beyond any text; their sum
+  /// cannot overflow).
   static let maxSelectUnits = 1 << 40
+
+  /// A whole number written as plain digits (no sign: `-0` and `+5` are not counts) in `range`.
+  static func whole(_ text: String, in range: ClosedRange<Int>) -> Int? {
+    guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+      let value = Int(text), range.contains(value)
+    else { return nil }
+    return value
+  }
   static let orientationNames = Orientation.allCases.map(\.rawValue).joined(separator: ", ")
 
   static func stripAngleUnit(_ text: String) -> Substring {

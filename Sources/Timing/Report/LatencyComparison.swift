@@ -94,22 +94,28 @@ public struct LatencyComparison: Sendable, Equatable {
   /// `REGRESSION`, then a verdict line.
   public func table() -> String {
     var text = inputNotes.map { "note: \($0)\n" }.joined()
-    text +=
-      NumberFormat.right("scope", 30) + NumberFormat.right("metric", 20)
-      + NumberFormat.right("stat", 6)
-      + NumberFormat.left("base ms", 11) + NumberFormat.left("new ms", 11)
-      + NumberFormat.left("delta", 11)
-      + NumberFormat.left("delta %", 10) + "\n"
+    var cells = [["scope", "metric", "stat", "base ms", "new ms", "delta", "delta %"]]
     for row in rows {
       let percent =
         row.percent.map { ($0 >= 0 ? "+" : "") + NumberFormat.fixed($0, 1) + "%" } ?? "—"
-      text +=
-        NumberFormat.right(row.scope.name, 30) + NumberFormat.right(row.metric.title, 20)
-        + NumberFormat.right(row.stat.rawValue, 6)
-        + NumberFormat.left(NumberFormat.fixed(row.base, 2), 11)
-        + NumberFormat.left(NumberFormat.fixed(row.new, 2), 11)
-        + NumberFormat.left((row.delta >= 0 ? "+" : "") + NumberFormat.fixed(row.delta, 2), 11)
-        + NumberFormat.left(percent, 10) + (row.regression ? "  REGRESSION" : "") + "\n"
+      cells.append([
+        row.scope.name, row.metric.title, row.stat.rawValue, NumberFormat.fixed(row.base, 2),
+        NumberFormat.fixed(row.new, 2), (row.delta >= 0 ? "+" : "") + NumberFormat.fixed(row.delta, 2), percent,
+      ])
+    }
+    // Each column as wide as its widest cell, and two spaces between columns whatever a figure's
+    // size: a 113350.6 % delta never runs into the column before it.
+    let widths = (0..<7).map { column in cells.map { $0[column].count }.max() ?? 0 }
+    for (index, line) in cells.enumerated() {
+      var out = ""
+      for column in 0..<7 {
+        let cell = line[column]
+        out +=
+          column < 3
+          ? NumberFormat.right(cell, widths[column] + 2) : "  " + NumberFormat.left(cell, widths[column])
+      }
+      if index > 0, rows[index - 1].regression { out += "  REGRESSION" }
+      text += out + "\n"
     }
     for note in unmatched { text += "note: \(note)\n" }
     let count = rows.filter(\.regression).count

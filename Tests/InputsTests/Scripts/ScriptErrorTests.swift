@@ -52,7 +52,7 @@ import Testing
     ),
     (
       "start closed\ngoto -3\n",
-      "bad.hinge:2:6: expected a character offset (an integer ≥ 0) after 'goto', found '-3'"
+      "bad.hinge:2:6: expected a character offset from 0 to 1099511627776 after 'goto', found '-3'"
     ),
     (
       "start closed\nsplit center\n",
