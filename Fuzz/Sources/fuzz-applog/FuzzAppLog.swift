@@ -1,13 +1,18 @@
 import FuzzSupport
 
+/// libFuzzer's entry: the input once, then grown in the size-growth mode (`Growth`).
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzAppLog(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+  Fuzz.entry(data, size, fuzzAppLogOnce)
+}
+
 /// The app log (`check --app`, `report --app`): arbitrary bytes read by `AppLog.decode` against
 /// the bundled sample chapter, then — when they decode — aligned with the simulator's run of
 /// the default tour and checked, as `check --app` does. Checks what a decoded log promises:
 /// times that never go backwards, offsets and ranges inside the text, pages inside their page
 /// count; and that the aligned stream is in time order with every finding naming a line of
 /// the log.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzAppLog(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+func fuzzAppLogOnce(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
   let setup = AppLogSetup.shared
   let log: AppLog
   do {
@@ -51,7 +56,9 @@ final class AppLogSetup: @unchecked Sendable {
   private init() {
     do {
       profile = try Profile.load("iphone-duo", root: Fuzz.root)
-      let text = String(decoding: try FileBytes.read(path: Fuzz.root + "/texts/sample-chapter.txt", limit: ReadLimits.defaults[.text]), as: UTF8.self)
+      let text = String(
+        decoding: try FileBytes.read(path: Fuzz.root + "/texts/sample-chapter.txt", limit: ReadLimits.defaults[.text]),
+        as: UTF8.self)
       document = try ReaderDocument(text: text, profile: profile)
       length = document.utf16Count
       // Closed, opened flat over 0.7 s, folded to 110° (book), closed again; a text size and a turn.

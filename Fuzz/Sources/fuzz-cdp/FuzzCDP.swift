@@ -1,6 +1,12 @@
 import Backends
 import FuzzSupport
 
+/// libFuzzer's entry: the input once, then grown in the size-growth mode (`Growth`).
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzCDP(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+  Fuzz.entry(data, size, header: 1, fuzzCDPOnce)
+}
+
 /// The CDP pipe of `web` (`--remote-debugging-pipe`): byte 0 picks the size of the reads
 /// (1 byte … all at once) and the limit on a message (256 MiB, or 1 KiB with bit 4 set); the
 /// rest is what the browser wrote. A transport hands it to `CDPFrameSplitter` read by read, as
@@ -11,8 +17,7 @@ import FuzzSupport
 /// and what decoding promises: an error is `.malformed` with a message, an answer's id and an
 /// event's method are the frame's; the client returns every answer to its command and keeps
 /// every event.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzCDP(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+func fuzzCDPOnce(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
   let input = Fuzz.bytes(data, size)
   guard let control = input.first else { return 0 }
   let sizes = [1, 2, 3, 5, 7, 16, 64, 127, 128, 1000, 1024, 1025, 4096, 16384, 65536, Int.max]

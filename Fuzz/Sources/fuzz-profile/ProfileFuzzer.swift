@@ -4,12 +4,17 @@ import FuzzSupport
   import Glibc
 #endif
 
+/// libFuzzer's entry: the input once, then grown in the size-growth mode (`Growth`).
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzProfile(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+  Fuzz.entry(data, size, fuzzProfileOnce)
+}
+
 /// A device profile (`--profile FILE.json`, `profiles --check`): `Profile.load` with every check
 /// it makes. `Profile.load` takes a path, not bytes, so the input goes into one file, made and
 /// unlinked at start (in /dev/shm when there is one), rewritten per input and loaded as
 /// `/proc/self/fd/N`; a `base` names a bundled profile under `HINGESIM_ROOT`.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzProfile(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+func fuzzProfileOnce(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
   ProfileFile.write(data, size)
   do {
     _ = try Profile.load(ProfileFile.path, root: Fuzz.root)

@@ -1,10 +1,15 @@
 import FuzzSupport
 
+/// libFuzzer's entry: the input once, then grown in the size-growth mode (`Growth`).
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzReport(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+  Fuzz.entry(data, size, fuzzReportOnce)
+}
+
 /// A latency report as `report --compare BASE NEW` reads one: `LatencyReport(json:)`, then what
 /// `--compare` does with it (the report compared with itself: its inputs and producer, then
 /// its figures as a table and as JSON); what `json()` writes back must read again, equal.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzReport(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+func fuzzReportOnce(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
   do {
     let report = try LatencyReport(json: Fuzz.bytes(data, size))
     if let inputs = report.inputs {
@@ -13,7 +18,8 @@ public func fuzzReport(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
       let unhashed = inputs.sources.contains { $0.hash == nil }
       Fuzz.require(
         differences.isEmpty != unhashed, "a report's inputs differ from themselves: \(differences)")
-      Fuzz.require(ReportInputs.notes(base: inputs, new: inputs).isEmpty, "a report's inputs have notes against themselves")
+      Fuzz.require(
+        ReportInputs.notes(base: inputs, new: inputs).isEmpty, "a report's inputs have notes against themselves")
     }
     if let producer = report.producer {
       Fuzz.require(ReportProducer.notes(base: producer, new: producer).isEmpty, "a producer differs from itself")

@@ -1,11 +1,16 @@
 import FuzzSupport
 
+/// libFuzzer's entry: the input once, then grown in the size-growth mode (`Growth`).
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzScript(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+  Fuzz.entry(data, size, fuzzScriptOnce)
+}
+
 /// A `.hinge` script as the CLI reads one: parsed line by line as it arrives (binary data is an
 /// error), compiled with the bundled profile's range and rate and a text of five chapters (as
 /// the bundled sample has), then played to the end. `maxEvents` is small so that a valid but
 /// huge script is refused at compile time instead of played for minutes.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzScript(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+func fuzzScriptOnce(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
   let reader = Fuzz.lineReader(Fuzz.bytes(data, size), name: "fuzz.hinge")
   // A text of 50,000 UTF-16 units, as the sample chapter's: `select` past it is an error; and of
   // five chapters, as the sample has: `open-chapter` past them is one too.

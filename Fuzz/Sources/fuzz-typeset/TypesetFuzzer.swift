@@ -1,5 +1,11 @@
 import FuzzSupport
 
+/// libFuzzer's entry: the input once, then grown in the size-growth mode (`Growth`).
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzTypeset(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+  Fuzz.entry(data, size, header: 4, cap: 64 << 10, fuzzTypesetOnce)
+}
+
 /// The typesetter (`paginate`, the reader's pages): arbitrary bytes as text (invalid UTF-8
 /// replaced by U+FFFD, as `paginate FILE` reads it), laid out with the bundled profile's fonts and
 /// hyphenation and paginated at a page size, text size and stop offset drawn from the first four
@@ -11,8 +17,7 @@ import FuzzSupport
 /// Header: bytes 0–1 the width (1…1,200 pt), byte 2 the height (1…2,041 pt), byte 3 the text
 /// size (low 4 bits, one of the profile's 12), no hyphenation (bit 4) and the stop offset
 /// (bits 5–7: none, or k/7 of the text).
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzTypeset(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+func fuzzTypesetOnce(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
   let bytes = Fuzz.bytes(data, size)
   guard bytes.count >= 4 else { return 0 }
   let width = 1 + Double((Int(bytes[0]) | Int(bytes[1]) << 8) % 1200)

@@ -1,6 +1,12 @@
 import Backends
 import FuzzSupport
 
+/// libFuzzer's entry: the input once, then grown in the size-growth mode (`Growth`).
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzWebSocket(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+  Fuzz.entry(data, size, header: 1, fuzzWebSocketOnce)
+}
+
 /// The WebSocket of `web --browser-url` (`CDPWebSocket`) without a socket. Byte 0 says what the
 /// rest is. Bit 7 clear: what the browser sends on the WebSocket, read by `WebSocketFrameReader`
 /// in reads of the size bits 0–3 pick (1 byte … all at once), the frame limit 256 MiB or, with bit
@@ -11,8 +17,7 @@ import FuzzSupport
 /// is, and is then checked as the answer to `GET /json/version` (`requireOK`, the body through
 /// `debuggerEndpoint`) and as the answer to the upgrade (`checkUpgrade` with RFC 6455's example
 /// key), whose leftover bytes are read as frames. Errors must have a message.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzWebSocket(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+func fuzzWebSocketOnce(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
   let input = Fuzz.bytes(data, size)
   guard let control = input.first else { return 0 }
   let bytes = Array(input.dropFirst())
