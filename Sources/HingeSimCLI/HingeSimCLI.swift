@@ -57,6 +57,9 @@ public enum HingeSimCLI {
   /// Runs the command line with the given streams and resource root (tests capture output).
   public static func run(_ arguments: [String], context: CommandContext) -> Int32 {
     StopRequest.set(false)
+    // Whatever a message quotes, no control character reaches the terminal raw (each quote is
+    // escaped and cut where it is made; this is the last guard).
+    context.stderr.filter = InputText.keepingLayout
     defer {
       context.stdout.flush()
       context.stderr.flush()
@@ -75,7 +78,7 @@ public enum HingeSimCLI {
     rest.removeFirst()
     guard let command = commands.first(where: { $0.name == name }) else {
       let hint = Suggestion.nearest(to: name, in: commands.map { $0.name }).map { " (did you mean '\($0)'?)" } ?? ""
-      context.stderr.line("hingesim: unknown command '\(name)'\(hint); see 'hingesim help'")
+      context.stderr.line("hingesim: unknown command '\(InputText.excerpt(name))'\(hint); see 'hingesim help'")
       return ExitCode.usage.rawValue
     }
     if Arguments.asksForHelp(rest) { return printed(command.usage, .ok, context) }

@@ -17,10 +17,13 @@ public protocol LocatedError: Error, CustomStringConvertible {
 
 extension LocatedError {
   /// `file:line:column: message`, leaving out a 0 column, or a 0 line and the column.
-  public var summary: String {
-    if line == 0 { return "\(file): \(message)" }
-    if column == 0 { return "\(file):\(line): \(message)" }
-    return "\(file):\(line):\(column): \(message)"
+  public var summary: String { summary(naming: file) }
+
+  /// The summary with the file shown as `shown` (escaped and cut by the caller).
+  public func summary(naming shown: String) -> String {
+    if line == 0 { return "\(shown): \(message)" }
+    if column == 0 { return "\(shown):\(line): \(message)" }
+    return "\(shown):\(line):\(column): \(message)"
   }
 
   /// The summary.

@@ -19,6 +19,10 @@ public final class OutputFile: @unchecked Sendable {  // one writer at a time (s
   public let name: String
   /// Flush after every line (recordings, live logs) instead of in large blocks.
   public var lineBuffered: Bool
+  /// Applied to all text written with `write(_:)` and `line(_:)` (the CLI escapes stray control
+  /// characters on stderr: `InputText.keepingLayout`); `writeRaw(_:)` bypasses it for the
+  /// terminal sequences the tool writes on purpose (a progress line's `\r ESC [K`).
+  public var filter: (@Sendable (String) -> String)?
   /// The first failed write (or close), nil while every write succeeded.
   public private(set) var failure: POSIXErrno?
   /// Bytes written to the descriptor so far.
@@ -76,8 +80,13 @@ public final class OutputFile: @unchecked Sendable {  // one writer at a time (s
   /// True when the descriptor is a terminal.
   public var isTerminal: Bool { fd >= 0 && isatty(fd) == 1 }
 
-  /// Appends text.
+  /// Appends text (through `filter`, when set).
   public func write(_ text: String) {
+    writeRaw(filter?(text) ?? text)
+  }
+
+  /// Appends text as it is, past `filter`: terminal control the tool means to send.
+  public func writeRaw(_ text: String) {
     var text = text
     text.withUTF8 {
       buffer.append(contentsOf: $0)

@@ -21,6 +21,8 @@ public enum InputText {
   /// Most characters of a name (a file name or path, a profile's name, a source path in a
   /// saved report).
   public static let nameLimit = 200
+  /// Most characters of a profile's source note or description as a table shows it.
+  public static let noteLimit = 1_000
 
   /// True for C0 controls (U+0000–U+001F), DEL (U+007F) and C1 controls (U+0080–U+009F).
   @inline(__always) public static func isControl(_ scalar: Unicode.Scalar) -> Bool {

@@ -26,6 +26,10 @@ public struct InputError: LocatedError, Sendable, Equatable {
   /// The kind, for the exit code.
   public var kind: Kind
 
+  /// `file:line:column: message`, the file name escaped and cut (`InputText.name`): a path is
+  /// input too.
+  public var description: String { summary(naming: InputText.name(file)) }
+
   /// Makes an error.
   public init(file: String, line: Int, column: Int, message: String, kind: Kind = .badData) {
     self.file = file

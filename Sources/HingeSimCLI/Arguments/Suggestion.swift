@@ -3,6 +3,9 @@ enum Suggestion {
   /// The candidate closest to `word` by edit distance (insertions, deletions, substitutions
   /// and swaps of neighbours), if it is within 2 edits and closer than half the word.
   static func nearest(to word: String, in candidates: [String]) -> String? {
+    // Within 2 edits of a known word is at most 2 longer than the longest: no 100 KB word is
+    // compared, character by character, with every candidate.
+    guard word.count <= (candidates.map(\.count).max() ?? 0) + 2 else { return nil }
     let target = Array(word)
     var best: (word: String, distance: Int)?
     for candidate in Set(candidates) {

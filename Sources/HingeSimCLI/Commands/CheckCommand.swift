@@ -93,10 +93,11 @@ struct CheckCommand: Command {
           }
         }
         if violations.isEmpty {
-          context.stdout.line("ok    \(path): \(shown) shown state\(shown == 1 ? "" : "s") checked")
+          context.stdout.line("ok    \(InputText.name(path)): \(shown) shown state\(shown == 1 ? "" : "s") checked")
         } else {
           failed += 1
-          context.stdout.line("FAIL  \(path): \(violations.count) violation\(violations.count == 1 ? "" : "s")")
+          context.stdout.line(
+            "FAIL  \(InputText.name(path)): \(violations.count) violation\(violations.count == 1 ? "" : "s")")
           for (v, t) in zip(violations, times).prefix(20) {
             context.stdout.line(
               "        \(NumberFormat.ms(t)) ms  \(v.rule): \(v.message) (after \(v.cause) at \(NumberFormat.ms(v.causeTime)) ms)"
@@ -105,7 +106,7 @@ struct CheckCommand: Command {
         }
       } catch {
         errored += 1
-        context.stdout.line("ERROR \(path): \(error.message)")
+        context.stdout.line("ERROR \(InputText.name(path)): \(InputText.keepingLayout(error.message))")
         if worst == .ok || error.code.rawValue > worst.rawValue { worst = error.code }
       }
     }
@@ -120,7 +121,7 @@ struct CheckCommand: Command {
   /// app's line, the time on the script's clock and the simulator's state.
   static func report(_ run: AppRun, _ context: CommandContext) -> ExitCode {
     let a = run.alignment
-    let what = "\(run.appPath) against \(run.path)"
+    let what = "\(InputText.name(run.appPath)) against \(InputText.name(run.path))"
     let checked =
       "\(a.shownChecked) shown state\(a.shownChecked == 1 ? "" : "s") and \(a.settleCount) settle\(a.settleCount == 1 ? "" : "s") checked"
     guard !a.findings.isEmpty else {
@@ -131,7 +132,7 @@ struct CheckCommand: Command {
       "FAIL  \(what): \(a.findings.count) violation\(a.findings.count == 1 ? "" : "s") (\(checked))")
     for f in a.findings.prefix(50) {
       context.stdout.line(
-        "        \(run.appPath):\(f.line)  \(NumberFormat.ms(f.time)) ms  \(f.rule): \(f.message) [simulator: \(f.state)]"
+        "        \(InputText.name(run.appPath)):\(f.line)  \(NumberFormat.ms(f.time)) ms  \(f.rule): \(f.message) [simulator: \(f.state)]"
       )
     }
     if a.findings.count > 50 { context.stdout.line("        … \(a.findings.count - 50) more") }

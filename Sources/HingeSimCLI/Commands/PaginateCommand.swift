@@ -113,7 +113,7 @@ struct PaginateCommand: Command {
       return .ok
     }
     out.line(
-      "\(name): \(layout.utf16Count) UTF-16 units, \(pagination.pageCount) page\(pagination.pageCount == 1 ? "" : "s") of "
+      "\(InputText.name(name)): \(layout.utf16Count) UTF-16 units, \(pagination.pageCount) page\(pagination.pageCount == 1 ? "" : "s") of "
         + "\(format(width)) × \(format(height)) pt, \(setup.describe)")
     out.line("offset \(offset) is on page \(page + 1) of \(pagination.pageCount)")
     out.line(
@@ -127,11 +127,11 @@ struct PaginateCommand: Command {
           let mark = line.hyphenated ? "-" : (line.endsParagraph ? "¶" : " ")
           out.line(
             "  @\(pad(line.range.lowerBound, 7)) \(pad(format(line.width), 7)) \(mark) "
-              + escape(layout.text(in: line.range)))
+              + InputText.escaped(layout.text(in: line.range)))
         }
       } else {
         let head = layout.text(in: range.lowerBound..<min(range.upperBound, range.lowerBound + 60))
-        out.line("page \(pad(p + 1, 4)) @\(pad(range.lowerBound, 7))  \(firstWords(head))")
+        out.line("page \(pad(p + 1, 4)) @\(pad(range.lowerBound, 7))  \(InputText.escaped(firstWords(head)))")
       }
     }
     return .ok
@@ -202,19 +202,6 @@ struct PaginateCommand: Command {
     let utf8 = c.utf8
     if utf8.count == 1, let b = utf8.first { return b == 0x20 || (0x09...0x0D).contains(b) }
     return c.isWhitespace
-  }
-
-  static func escape(_ text: String) -> String {
-    var result = ""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\n": result += "\\n"
-      case "\r": result += "\\r"
-      case "\t": result += "\\t"
-      default: result.unicodeScalars.append(scalar)
-      }
-    }
-    return result
   }
 
   static func pad(_ value: some CustomStringConvertible, _ width: Int) -> String {

@@ -42,7 +42,8 @@ struct ProfilesCommand: Command {
         throw CLIError(inputError: error)
       }
       context.stdout.line(
-        "\(file): ok (profile '\(profile.name)', \(profile.poses.count + profile.splitView.count) poses)")
+        "\(InputText.name(file)): ok (profile '\(InputText.name(profile.name))', \(profile.poses.count + profile.splitView.count) poses)"
+      )
       return .ok
     }
     if let name = try args.option("--sources") {
@@ -54,7 +55,14 @@ struct ProfilesCommand: Command {
         throw CLIError(inputError: error)
       }
       let width = context.stdout.isTerminal ? POSIX.terminalSize(1)?.columns : nil
-      for line in SourcesTable.lines(rows, width: width) { context.stdout.line(line) }
+      let shown = rows.map { row in
+        var row = row
+        row.path = InputText.name(row.path)
+        row.value = InputText.name(row.value)
+        row.reason = InputText.excerpt(row.reason, limit: InputText.noteLimit)
+        return row
+      }
+      for line in SourcesTable.lines(shown, width: width) { context.stdout.line(line) }
       return .ok
     }
     if args.flag("--conflicts") {
@@ -70,7 +78,15 @@ struct ProfilesCommand: Command {
         throw CLIError(inputError: error)
       }
       let width = context.stdout.isTerminal ? POSIX.terminalSize(1)?.columns : nil
-      for line in ConflictsTable.lines(profile.conflicts, width: width) { context.stdout.line(line) }
+      var conflicts = profile.conflicts
+      for entry in conflicts.entries.indices {
+        for side in conflicts.entries[entry].sides.indices {
+          conflicts.entries[entry].sides[side].reason = conflicts.entries[entry].sides[side].reason.map {
+            InputText.excerpt($0, limit: InputText.noteLimit)
+          }
+        }
+      }
+      for line in ConflictsTable.lines(conflicts, width: width) { context.stdout.line(line) }
       return .ok
     }
     if let name = try args.option("--rule") {

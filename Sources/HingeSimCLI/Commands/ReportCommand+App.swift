@@ -64,7 +64,7 @@ extension ReportCommand {
       context.stdout.write(report.csv())
     } else {
       context.stdout.line(
-        "app log \(appPath) against \(displayName(run.path, context)): \(records.count) settle cycle\(records.count == 1 ? "" : "s") (the app's times; profile \(profile.name))"
+        "app log \(InputText.name(appPath)) against \(InputText.name(displayName(run.path, context))): \(records.count) settle cycle\(records.count == 1 ? "" : "s") (the app's times; profile \(InputText.name(profile.name)))"
       )
       context.stdout.line("")
       context.stdout.write(report.table())

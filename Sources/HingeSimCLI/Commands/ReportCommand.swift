@@ -157,9 +157,9 @@ struct ReportCommand: Command {
         }
       },
       done: { finished in
-        if showProgress { stderr.write("\r\u{1B}[Kreport: \(finished)/\(total) sources") }
+        if showProgress { stderr.writeRaw("\r\u{1B}[Kreport: \(finished)/\(total) sources") }
       })
-    if showProgress { stderr.write("\r\u{1B}[K") }
+    if showProgress { stderr.writeRaw("\r\u{1B}[K") }
     if let signal = StopRequest.signal {
       // A report of the cycles measured before the signal would look complete: write none.
       var error = CLIError(interruptedBy: signal)
@@ -193,7 +193,7 @@ struct ReportCommand: Command {
     } else {
       let clock = options.realtime ? "real time, monotonic clock" : "virtual time"
       context.stdout.line(
-        "\(runs.count) source\(runs.count == 1 ? "" : "s"), \(records.count) settle cycle\(records.count == 1 ? "" : "s") (\(clock); profile \(profile.name))"
+        "\(runs.count) source\(runs.count == 1 ? "" : "s"), \(records.count) settle cycle\(records.count == 1 ? "" : "s") (\(clock); profile \(InputText.name(profile.name)))"
       )
       context.stdout.write(
         inputs.textHeader(settleOverridden: options.settleMs != nil, model: readerOptions.computeModel.explanation))

@@ -39,6 +39,7 @@ public struct ScriptError: LocatedError, Sendable, Equatable {
   /// The summary, then at most `InputText.lineWindow` characters of the line around the column
   /// (`…` where it is cut, control characters escaped) and the caret under the column.
   public var description: String {
+    let summary = summary(naming: InputText.name(file))
     guard line > 0, column > 0 else { return summary }
     let shown = InputText.caret(line: sourceLine, column: column, length: length)
     return summary + "\n    " + shown.text + "\n    " + shown.caret

@@ -31,7 +31,7 @@ public enum EventText {
     case .orientation(let o): ("rotate", o.rawValue)
     case .textSize(let s): ("text size", s.rawValue)
     case .split(let s): ("split", s.rawValue)
-    case .mark(let label): ("mark", InputText.escaped(label))
+    case .mark(let label): ("mark", InputText.excerpt(label))
     case .turn(let d, let input): ("turn", d.rawValue + (input == .voiceover ? " (VoiceOver)" : ""))
     case .goto(let offset): ("goto", "\(offset)")
     case .notes(let action): ("notes", action.rawValue)

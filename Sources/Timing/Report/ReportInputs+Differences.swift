@@ -17,7 +17,7 @@ extension ReportInputs {
     var lines = sourceDifferences(base.sources, new.sources)
     if base.profile.hash != new.profile.hash {
       lines.append(
-        "profile: base \(base.profile.name) (hash \(base.profile.hash)), new \(new.profile.name) (hash \(new.profile.hash))"
+        "profile: base \(InputText.name(base.profile.name)) (hash \(base.profile.hash)), new \(InputText.name(new.profile.name)) (hash \(new.profile.hash))"
       )
     }
     if base.text.hash != new.text.hash || base.text.utf16Length != new.text.utf16Length {
@@ -32,7 +32,8 @@ extension ReportInputs {
     if base.computeModel != new.computeModel,
       (base.computeModel == Self.appComputeModel) == (new.computeModel == Self.appComputeModel)
     {
-      lines.append("compute model: base \(base.computeModel), new \(new.computeModel)")
+      lines.append(
+        "compute model: base \(InputText.excerpt(base.computeModel)), new \(InputText.excerpt(new.computeModel))")
     }
     lines += readerDifferences(base.reader, new.reader)
     if base.prepaginate != new.prepaginate {
@@ -78,18 +79,21 @@ extension ReportInputs {
       (base.computeModel == Self.appComputeModel) != (new.computeModel == Self.appComputeModel)
     {
       lines.append(
-        "compute model: base \(base.computeModel), new \(new.computeModel) (a reader model's run against an app's: the same inputs, another reader)"
+        "compute model: base \(InputText.excerpt(base.computeModel)), new \(InputText.excerpt(new.computeModel)) (a reader model's run against an app's: the same inputs, another reader)"
       )
     }
     if base.profile.hash == new.profile.hash, base.profile.name != new.profile.name {
-      lines.append("profile name: base \(base.profile.name), new \(new.profile.name) (same content)")
+      lines.append(
+        "profile name: base \(InputText.name(base.profile.name)), new \(InputText.name(new.profile.name)) (same content)"
+      )
     }
     if base.text.hash == new.text.hash, base.text.utf16Length == new.text.utf16Length, base.text.name != new.text.name {
-      lines.append("text name: base \(base.text.name), new \(new.text.name) (same content)")
+      lines.append(
+        "text name: base \(InputText.name(base.text.name)), new \(InputText.name(new.text.name)) (same content)")
     }
     if sourceDifferences(base.sources, new.sources).isEmpty, base.sources.map(\.path) != new.sources.map(\.path) {
       let renamed = zip(base.sources, new.sources).first { $0.path != $1.path }
-      let example = renamed.map { " (first: base \($0.path), new \($1.path))" } ?? ""
+      let example = renamed.map { " (first: base \(InputText.name($0.path)), new \(InputText.name($1.path)))" } ?? ""
       lines.append("source paths differ, contents are the same\(example)")
     }
     return lines
@@ -114,8 +118,8 @@ extension ReportInputs {
       lines.append("sources: base has \(base.count), new has \(new.count)")
     }
     let unknown =
-      leftBase.filter { $0.hash == nil }.map { "base \($0.path)" }
-      + leftNew.filter { $0.hash == nil }.map { "new \($0.path)" }
+      leftBase.filter { $0.hash == nil }.map { "base \(InputText.name($0.path))" }
+      + leftNew.filter { $0.hash == nil }.map { "new \(InputText.name($0.path))" }
     if !unknown.isEmpty { lines.append("sources of unknown content (not read to their end): " + list(unknown)) }
     leftNew.removeAll { $0.hash == nil }
     // A source left over on both sides under the same file name changed its content.
@@ -124,14 +128,14 @@ extension ReportInputs {
     for source in leftBase where source.hash != nil {
       if let i = leftNew.firstIndex(where: { fileName($0.path) == fileName(source.path) }) {
         let other = leftNew.remove(at: i)
-        changed.append("\(source.path) (base hash \(source.hash ?? ""), new hash \(other.hash ?? ""))")
+        changed.append("\(InputText.name(source.path)) (base hash \(source.hash ?? ""), new hash \(other.hash ?? ""))")
       } else {
         onlyBase.append(source)
       }
     }
     if !changed.isEmpty { lines.append("sources with other content: " + list(changed)) }
-    if !onlyBase.isEmpty { lines.append("sources only in base: " + list(onlyBase.map(\.path))) }
-    if !leftNew.isEmpty { lines.append("sources only in new: " + list(leftNew.map(\.path))) }
+    if !onlyBase.isEmpty { lines.append("sources only in base: " + list(onlyBase.map { InputText.name($0.path) })) }
+    if !leftNew.isEmpty { lines.append("sources only in new: " + list(leftNew.map { InputText.name($0.path) })) }
     return lines
   }
 
@@ -145,7 +149,7 @@ extension ReportInputs {
   }
 
   private static func describe(_ text: Text) -> String {
-    "\(text.name) (\(text.utf16Length) UTF-16 units, hash \(text.hash))"
+    "\(InputText.name(text.name)) (\(text.utf16Length) UTF-16 units, hash \(text.hash))"
   }
 
   private static func describeClock(_ inputs: ReportInputs) -> String {

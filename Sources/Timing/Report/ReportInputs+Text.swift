@@ -13,9 +13,9 @@ extension ReportInputs {
   ///   - settleOverridden: the window came from `--settle-ms`, not the profile.
   ///   - model: the cost model's explanation (`ComputeModel.explanation`).
   public func textHeader(settleOverridden: Bool, model: String) -> String {
-    var text = "compute model: \(computeModel) (\(model))\n"
+    var text = "compute model: \(InputText.excerpt(computeModel)) (\(model))\n"
     text +=
-      "text: \(self.text.name), \(self.text.utf16Length) UTF-16 units, from offset \(offset)"
+      "text: \(InputText.name(self.text.name)), \(self.text.utf16Length) UTF-16 units, from offset \(offset)"
       + (prepaginate ? ", prepaginated" : "") + "\n"
     text +=
       "settle window: \(NumberFormat.shortest(settleWindowMs)) ms"
