@@ -29,6 +29,7 @@ public enum HingeSimCLI {
   /// Runs the command line (`arguments[0]` is the program) and returns the process exit code.
   public static func run(_ arguments: [String]) -> Int32 {
     Process.ignoreBrokenPipes()
+    Process.ignoreFileSizeLimitSignal()
     var context = CommandContext(
       stdout: .stdout, stderr: .stderr, resourceRoot: ResourceLocator.root(argv0: arguments.first))
     if let text = Process.environment(ReadLimits.environmentVariable), !text.isEmpty {

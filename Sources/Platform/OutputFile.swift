@@ -29,9 +29,12 @@ public final class OutputFile: @unchecked Sendable {  // one writer at a time (s
   public private(set) var bytesWritten = 0
   /// Lines (`\n`s) handed to the stream so far, written or pending.
   public private(set) var linesAppended = 0
-  /// Complete lines written to the descriptor before any failure (a failed block counts as
-  /// not written): where the output stops.
+  /// Complete lines written to the descriptor before any failure: where the output stops. A
+  /// block a full disk took only part of counts the lines of that part.
   public private(set) var linesWritten = 0
+  /// Bytes after the last complete line that reached the descriptor: a line cut by a failed
+  /// write (0 when every byte written ends a line).
+  public private(set) var tornBytes = 0
 
   /// True once a write failed (closed pipe, full disk): nothing more is written.
   public var isBroken: Bool { failure != nil }
@@ -117,11 +120,19 @@ public final class OutputFile: @unchecked Sendable {  // one writer at a time (s
       return
     }
     guard failure == nil else { return }
-    switch buffer.withUnsafeBytes({ POSIX.writeAll(fd, $0) }) {
-    case .success:
-      bytesWritten += buffer.count
-      linesWritten = linesAppended
-    case .failure(let error): failure = error
+    let (written, error) = buffer.withUnsafeBytes { POSIX.writeAllCounting(fd, $0) }
+    bytesWritten += written
+    if let error { failure = error }
+    // What reached the file of this block: its complete lines, and the start of the next (a
+    // block may end inside a line, which the next block completes).
+    buffer.withUnsafeBytes { all in
+      let part = UnsafeRawBufferPointer(rebasing: all[0..<written])
+      linesWritten += POSIX.count(of: 0x0A, in: part)
+      if let last = part.lastIndex(of: 0x0A) {
+        tornBytes = written - last - 1
+      } else {
+        tornBytes += written
+      }
     }
   }
 

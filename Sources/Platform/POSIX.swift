@@ -201,13 +201,22 @@ public enum POSIX {
   /// `write(fd, …)` of all of `bytes`, retried on `EINTR` and short writes; the errno of the
   /// first failure.
   public static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Result<Void, POSIXErrno> {
+    let (_, error) = writeAllCounting(fd, bytes)
+    return error.map { .failure($0) } ?? .success(())
+  }
+
+  /// `writeAll`, telling how many bytes reached the descriptor before a failure (a full disk
+  /// takes part of a block): what the file holds.
+  public static func writeAllCounting(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> (
+    written: Int, error: POSIXErrno?
+  ) {
     var offset = 0
     while offset < bytes.count {
       let n = retryingOnInterrupt { Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset) }
-      if n < 0 { return .failure(POSIXErrno(code: errno)) }
+      if n < 0 { return (offset, POSIXErrno(code: errno)) }
       offset += n
     }
-    return .success(())
+    return (offset, nil)
   }
 }
 

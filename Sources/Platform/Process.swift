@@ -53,6 +53,10 @@ public enum Process {
   /// `Process.ignoreBrokenPipes()`: a closed pipe becomes a failed write (`EPIPE`), not a kill.
   public static func ignoreBrokenPipes() { signal(SIGPIPE, SIG_IGN) }
 
+  /// `signal(SIGXFSZ, SIG_IGN)`: a file grown past the size limit (`ulimit -f`) becomes a failed
+  /// write (`EFBIG`), reported with what the file holds, not a kill.
+  public static func ignoreFileSizeLimitSignal() { signal(SIGXFSZ, SIG_IGN) }
+
   /// `geteuid() == 0`.
   public static var isRoot: Bool { geteuid() == 0 }
 

@@ -66,11 +66,10 @@ struct ExportCommand: Command {
     }
     let output = format.render(timeline, postures: postures.finish())
 
-    let out = try outPath.map { path throws(CLIError) in try OutputFile.create(path: path) } ?? context.stdout
-    out.write(output.text)
-    if outPath != nil {
-      out.close()
-      if out.failedForReal { throw CLIError(writeFailure: out, progress: nil) }
+    if let outPath {
+      try DocumentFile.write(output.text, to: outPath, what: "export")
+    } else {
+      context.stdout.write(output.text)
     }
     for note in output.notes { context.stderr.line("hingesim: export: \(note)") }
     for line in output.leftOut { context.stderr.line("hingesim: export: left out \(line)") }

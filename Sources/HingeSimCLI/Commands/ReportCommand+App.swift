@@ -47,9 +47,9 @@ extension ReportCommand {
     }
     if let tracePath = output.tracePath {
       let lines = (simulator?.finishEvents() ?? []) + (app?.finishEvents() ?? [])
-      try write(ChromeTrace.document(lines: lines), to: tracePath)
+      try DocumentFile.write(ChromeTrace.document(lines: lines), to: tracePath, what: "Chrome trace")
     }
-    if let plotPath = output.plotPath { try write(plot?.svg() ?? "", to: plotPath) }
+    if let plotPath = output.plotPath { try DocumentFile.write(plot?.svg() ?? "", to: plotPath, what: "SVG plot") }
     var sourceRun = SourceRun(path: run.path)
     sourceRun.hash = run.hash
     var inputs = try reportInputs(
@@ -79,12 +79,6 @@ extension ReportCommand {
     return summary.isEmpty ? .ok : .failure
   }
 
-  private static func write(_ text: String, to path: String) throws(CLIError) {
-    let file = try OutputFile.create(path: path)
-    file.write(text)
-    file.close()
-    if file.failedForReal { throw CLIError(writeFailure: file, progress: nil) }
-  }
 }
 
 /// What `report --app` writes besides the table.

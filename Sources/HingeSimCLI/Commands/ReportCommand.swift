@@ -289,18 +289,13 @@ struct ReportCommand: Command {
     throws(CLIError)
   {
     if let tracePath {
-      let file = try OutputFile.create(path: tracePath)
-      file.write(ChromeTrace.document(lines: runs.flatMap(\.traceLines)))
-      file.close()
-      if file.failedForReal { throw CLIError(writeFailure: file, progress: nil) }
+      try DocumentFile.write(
+        ChromeTrace.document(lines: runs.flatMap(\.traceLines)), to: tracePath, what: "Chrome trace")
     }
     if let plotPath {
       let paths = runs.count == 1 ? [plotPath] : plotFiles(plotPath, sources: runs.map(\.path))
       for (run, path) in zip(runs, paths) {
-        let file = try OutputFile.create(path: path)
-        file.write(run.svg ?? "")
-        file.close()
-        if file.failedForReal { throw CLIError(writeFailure: file, progress: nil) }
+        try DocumentFile.write(run.svg ?? "", to: path, what: "SVG plot")
       }
     }
   }

@@ -44,8 +44,10 @@ extension CLIError {
     let reason = file.failure?.message ?? "write failed"
     let lines = file.linesWritten
     let at = progress?.time(throughLine: lines).map { " (t = \(NumberFormat.ms($0)) ms)" } ?? ""
+    let torn =
+      file.tornBytes > 0 ? " and \(file.tornBytes) byte\(file.tornBytes == 1 ? "" : "s") of a cut line after them" : ""
     let message =
-      "\(file.name): write failed: \(reason)\n  it holds its first \(lines) complete line\(lines == 1 ? "" : "s")\(at); the run stopped there"
+      "\(InputText.name(file.name)): write failed: \(reason)\n  it holds its first \(lines) complete line\(lines == 1 ? "" : "s")\(at)\(torn); the run stopped there"
     self.init(message, code: .ioError)
   }
 }

@@ -38,7 +38,11 @@ struct WebScreenshots {
     }
     file.write(bytes: png)
     file.close()
-    if file.isBroken { throw .io("\(directory)/\(name): \(file.failure?.message ?? "write failed")") }
+    if file.isBroken {
+      // A cut PNG is removed, not left looking whole (only a regular file).
+      if POSIX.isRegularFile(directory + "/" + name) { _ = POSIX.remove(directory + "/" + name) }
+      throw .io("\(directory)/\(name): \(file.failure?.message ?? "write failed"); the partial screenshot was removed")
+    }
     entries.append(ContactSheet.Entry(file: name, scriptMs: scriptMs, caption: caption))
   }
 
@@ -46,9 +50,6 @@ struct WebScreenshots {
   func writeIndex() throws(CLIError) {
     guard !entries.isEmpty else { return }
     let sheet = ContactSheet.html(title: "hingesim web: one screenshot per layout shown", entries: entries)
-    let file = try OutputFile.create(path: directory + "/index.html")
-    file.write(sheet)
-    file.close()
-    if file.failedForReal { throw CLIError(writeFailure: file, progress: nil) }
+    try DocumentFile.write(sheet, to: directory + "/index.html", what: "contact sheet")
   }
 }
