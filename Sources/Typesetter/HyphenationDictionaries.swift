@@ -20,6 +20,15 @@ public enum HyphenationDictionaries {
     return value
   }
 
+  /// The languages whose patterns are installed, as tags (`hyph_de_CH.dic` → `de-CH`), sorted:
+  /// what `--lang` can hyphenate (what `--help` lists).
+  public static func installedLanguages(in directory: String = directory) -> [String] {
+    Directory.files(in: directory).compactMap { name -> String? in
+      guard name.hasPrefix("hyph_"), name.hasSuffix(".dic") else { return nil }
+      return String(name.dropFirst(5).dropLast(4).map { $0 == "_" ? "-" : $0 })
+    }.sorted()
+  }
+
   /// The pattern file for a BCP 47 language tag (`de`, `de-CH`, `en_US`; case-insensitive): the
   /// language and region's own file, else the language's main region's (`de` → `hyph_de_DE.dic`,
   /// `en` → `hyph_en_US.dic`), else the language's alone, else the first of its regions by name;

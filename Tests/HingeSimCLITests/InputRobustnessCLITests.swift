@@ -79,14 +79,36 @@ struct InputRobustnessCLITests {
     #expect(r.stdout.isEmpty)
   }
 
-  @Test("a CSV trace named .txt is sniffed, not read as JSON Lines")
+  @Test("a CSV trace named .txt is read with --format csv; without a name that says, it is sniffed")
   func unknownExtension() {
     let csv = "t_ms,angle_deg\n0,0\n10,90\n"
     let known = CLIHarness.run(["simulate", TestSupport.temporaryFile(csv, suffix: ".csv")])
-    let sniffed = CLIHarness.run(["simulate", TestSupport.temporaryFile(csv, suffix: ".txt")])
+    let forced = CLIHarness.run(["simulate", TestSupport.temporaryFile(csv, suffix: ".txt"), "--format", "csv"])
+    let sniffed = CLIHarness.run(["simulate", TestSupport.temporaryFile(csv, suffix: "")])
     #expect(known.code == 0)
+    #expect(forced.code == 0)
+    #expect(forced.stdout == known.stdout)
     #expect(sniffed.code == 0)
     #expect(sniffed.stdout == known.stdout)
+  }
+
+  /// The case: a file named `.md` was read as a script and flooded 20 errors.
+  @Test("an unknown extension (.md, .txt) is exit 64 listing the known ones and --format")
+  func unknownExtensionRefused() {
+    for suffix in [".md", ".txt"] {
+      let path = TestSupport.temporaryFile("# Notes\n\nSome prose, not a script.\n", suffix: suffix)
+      for command in ["run", "simulate", "check", "report", "export"] {
+        var arguments = [command, path]
+        if command == "export" { arguments += ["--to", "adb"] }
+        let r = CLIHarness.run(arguments)
+        #expect(r.code == 64, "\(command) \(suffix): \(r.stderr)")
+        #expect(
+          (r.stderr + r.stdout).contains(
+            "\(path): expected a source named .jsonl, .ndjson, .json, .csv, .hinge, .evemu, .yml, .yaml, found '\(suffix)'; give --format jsonl|csv|hinge|evemu|libinput to read it as one"
+          ), "\(command): \(r.stderr)")
+        #expect(!(r.stderr + r.stdout).contains("(stopped after 20 errors)"))
+      }
+    }
   }
 
   @Test("a profile and a report given to --compare may start with a byte order mark")

@@ -10,10 +10,18 @@
 /// bin/fuzz turns it on with `HINGESIM_FUZZ_GROWTH=N`: one input in N (chosen by a hash of its
 /// bytes, so a replay grows the same inputs) is grown three ways — the whole input repeated, its
 /// middle third repeated, and the middle third of its longest line repeated — from one copy to
-/// as many as fit in `HINGESIM_FUZZ_GROWTH_MAX` bytes (default 256 KiB). Each size runs twice and
+/// as many as fit in `HINGESIM_FUZZ_GROWTH_MAX` bytes (default 64 KiB, the inputs' own
+/// `-max_len`). Each size runs twice and
 /// keeps the faster (process CPU time). A finding is two doublings in a row that each cost more
 /// than three times the size before (linear work costs about twice; quadratic four times) once
 /// a run takes 20 ms, or any size that takes more than 2 s.
+///
+/// Growing is costly (an input of 256 KiB and every size below it, twice, three ways), so it
+/// takes at most a share of the CPU, `HINGESIM_FUZZ_GROWTH_BUDGET` (default 0.25): a chosen
+/// input is grown only once a process has run inputs for a second of CPU, and while growing has
+/// used no more than that share of the time plain runs took, so libFuzzer keeps most of its
+/// executions for new inputs (each of its fork-mode jobs is a process of its own). A replay
+/// sets the share to 1 (every chosen input is grown at once).
 public enum Growth {
   /// Grow one input in this many (0: off).
   public static let every: UInt64 = {
@@ -21,10 +29,22 @@ public enum Growth {
     return n
   }()
 
+  /// The share of the CPU growing may take (see above).
+  public static let budget: Double = {
+    guard let value = getenv("HINGESIM_FUZZ_GROWTH_BUDGET"), let share = Double(String(cString: value)),
+      share > 0, share <= 1
+    else { return 0.25 }
+    return share
+  }()
+
+  /// CPU time spent running inputs once, and growing them, ms.
+  nonisolated(unsafe) static var plainMs = 0.0
+  nonisolated(unsafe) static var grownMs = 0.0
+
   /// The largest grown input, bytes.
   public static let cap: Int = {
     guard let value = getenv("HINGESIM_FUZZ_GROWTH_MAX"), let n = Int(String(cString: value)), n > 0 else {
-      return 256 << 10
+      return 64 << 10
     }
     return n
   }()
@@ -39,7 +59,11 @@ public enum Growth {
   /// Grows `input` (keeping its first `header` bytes, a target's control bytes, in front) when
   /// it is one of the sampled inputs, running `body` on every size.
   public static func check(_ input: [UInt8], header: Int = 0, cap: Int = cap, _ body: ([UInt8]) -> Void) {
-    guard every > 0, input.count > header, input.count < cap, hash(input) % every == 0 else { return }
+    guard every > 0, input.count > header, input.count < cap, hash(input) % every == 0,
+      budget >= 1 || (plainMs >= 1_000 && grownMs <= budget * plainMs)
+    else { return }
+    let start = cpuMs()
+    defer { grownMs += cpuMs() - start }
     let head = Array(input[..<header])
     let rest = Array(input[header...])
     for way in Way.allCases {
@@ -113,15 +137,17 @@ public enum Growth {
 
   /// Process CPU time of `body`, ms (`CLOCK_PROCESS_CPUTIME_ID`: every thread, as the
   /// typesetter shapes on several, and not the time spent waiting for a core).
-  private static func time(_ body: () -> Void) -> Double {
-    func now() -> Double {
-      var ts = timespec()
-      clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts)
-      return Double(ts.tv_sec) * 1000 + Double(ts.tv_nsec) / 1_000_000
-    }
-    let start = now()
+  static func time(_ body: () -> Void) -> Double {
+    let start = cpuMs()
     body()
-    return now() - start
+    return cpuMs() - start
+  }
+
+  /// The process's CPU time now, ms.
+  static func cpuMs() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts)
+    return Double(ts.tv_sec) * 1000 + Double(ts.tv_nsec) / 1_000_000
   }
 
   /// FNV-1a of the input: which inputs are grown, the same in a replay.
@@ -136,7 +162,7 @@ extension Fuzz {
   /// Runs `body` on the input, then — in the size-growth mode — on grown copies of it
   /// (`Growth`), at most `cap` bytes.
   public static func run(_ input: [UInt8], header: Int = 0, cap: Int = Growth.cap, _ body: ([UInt8]) -> Void) {
-    body(input)
+    Growth.plainMs += Growth.time { body(input) }
     Growth.check(input, header: header, cap: cap, body)
   }
 

@@ -37,7 +37,11 @@ extension ReaderOptions {
 
   /// The document the reader shows: the PDF of `--pdf`, else the text.
   func loadInput(profile: Profile, context: CommandContext) throws(CLIError) -> ReaderInput {
-    if let pdfPath { return .pdf(try Self.loadPDF(pdfPath, limit: context.readLimits[.pdf])) }
+    if let pdfPath {
+      let pdf = try Self.loadPDF(pdfPath, limit: context.readLimits[.pdf])
+      try checkOffset(pages: pdf.pageCount, name: pdfPath)
+      return .pdf(pdf)
+    }
     return .text(try loadDocument(profile: profile, context: context))
   }
 }

@@ -86,9 +86,25 @@ struct ReaderOptions {
     return profile
   }
 
+  /// `--offset` past the end of the text (`units` UTF-16 units) is a usage error, not a place
+  /// clamped without a word: the run would start somewhere the user did not ask for.
+  func checkOffset(textUnits units: Int, name: String) throws(CLIError) {
+    guard offset > units else { return }
+    throw .usage(
+      "--offset: expected a UTF-16 offset from 0 to \(units) (the length of \(InputText.name(name))), found \(offset)")
+  }
+
+  /// `--offset` past a PDF's last page (the place is a page index) is a usage error too.
+  func checkOffset(pages: Int, name: String) throws(CLIError) {
+    guard offset >= pages else { return }
+    throw .usage(
+      "--offset: expected a page index from 0 to \(pages - 1) (the pages of \(InputText.name(name))), found \(offset)")
+  }
+
   /// Loads the text and analyses it with the profile's typography (`--typography`, `--lang`).
   func loadDocument(profile: Profile, context: CommandContext) throws(CLIError) -> ReaderDocument {
     let file = try TextFile.read(resolvedTextPath(context), limit: context.readLimits[.text])
+    try checkOffset(textUnits: file.text.utf16.count, name: resolvedTextPath(context))
     if let warning = file.warning { context.stderr.line("hingesim: warning: \(warning)") }
     let profile = try applyingTypesetting(to: profile, text: file.text)
     do {

@@ -29,8 +29,15 @@ extension SourceOptions {
 }
 
 extension SourceOpener {
-  /// Opens `path` with errors as the command line reports them (exit 65, 66 or 74).
+  /// Opens `path` with errors as the command line reports them (exit 65, 66 or 74). A file
+  /// whose extension names no format is refused (exit 64) unless `--format` says how to read
+  /// it: a `.md` read as a script would flood errors, a `.txt` could be anything.
   func openForCommand(_ path: String, dialect: EventDecoder.Dialect = .input) throws(CLIError) -> AnyEventSource {
+    if settings.format == nil, path != "-", let unknown = SourceFormat.unknownExtension(path) {
+      throw .usage(
+        "\(InputText.name(path)): expected a source named \(SourceFormat.knownExtensions), found '\(InputText.excerpt(unknown))'; "
+          + "give --format \(SourceFormat.allCases.map(\.rawValue).joined(separator: "|")) to read it as one")
+    }
     do {
       return try open(path, dialect: dialect)
     } catch {

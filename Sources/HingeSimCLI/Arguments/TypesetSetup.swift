@@ -17,6 +17,21 @@ struct TypesetSetup {
   /// `--lang`: the language whose patterns `dictionaryPath` names (nil: the profile's).
   var language: String?
 
+  /// The `--lang` lines of a command's help: what the option does and the languages whose
+  /// patterns are installed on this machine (read when the help is printed), indented under
+  /// the help's second column.
+  static var languageHelp: String {
+    let installed = HyphenationDictionaries.installedLanguages()
+    let list = installed.isEmpty ? "none installed" : "installed: " + installed.joined(separator: ", ")
+    let sentence = "the text's language, for its hyphenation patterns (\(list); any other: no hyphenation)"
+    var lines = [""]
+    for word in sentence.split(separator: " ") {
+      if !lines[lines.count - 1].isEmpty, lines[lines.count - 1].count + word.count + 1 > 68 { lines.append("") }
+      lines[lines.count - 1] += (lines[lines.count - 1].isEmpty ? "" : " ") + word
+    }
+    return lines.joined(separator: "\n" + String(repeating: " ", count: 21))
+  }
+
   /// Takes `--lang TAG` (a BCP 47 language tag: letters, digits, `-`, `_`).
   static func parseLanguage(_ args: inout Arguments) throws(CLIError) -> String? {
     guard let tag = try args.option("--lang") else { return nil }

@@ -37,9 +37,8 @@ struct PaginateCommand: Command {
       --line-height PT   line height (default: the category's under the typography,
                          20.287 at large calibrated, 22 inter)
       --no-hyphenation   hyphenationFactor 0 (default 0.7)
-      --lang TAG         the text's language (de, de-CH, en-US, he, …): its hyphenation patterns
-                         from /usr/share/hyphen, none when none is installed (default: the
-                         text's first line `lang: TAG`, else the profile's, en-US)
+      --lang TAG         \(TypesetSetup.languageHelp)
+                         (default: the text's first line `lang: TAG`, else the profile's, en-US)
       --lines            print every line (text output)
       --offset N         a UTF-16 offset; prints the page holding it (default 0)
       --json             {"pages":…, "page_starts":[…], "line_starts":[…], "ms":…,
@@ -79,6 +78,12 @@ struct PaginateCommand: Command {
       text = file.text
       name = files[0]
     default: throw .usage("give one FILE or --text STRING")
+    }
+    let units = text.utf16.count
+    guard offset <= units else {
+      throw .usage(
+        "--offset: expected a UTF-16 offset from 0 to \(units) (the length of \(InputText.name(name))), found \(offset)"
+      )
     }
     if setup.language == nil, let hint = HyphenationDictionaries.languageHint(in: text) {
       setup.apply(language: hint)

@@ -45,7 +45,7 @@ struct ReportCommand: Command {
       --prepaginate      paginate every pose's page size in the background
       --chapters         paginate one chapter at a time (page counts per chapter; the
                          library and navigation: docs/reader.md, Navigation)
-      --lang TAG         the text's language: its hyphenation patterns (none installed: none)
+      --lang TAG         \(TypesetSetup.languageHelp)
       --typography T     calibrated or inter, as for 'hingesim run'
       --json             the report as JSON (what --compare reads)
       --csv              the report as CSV (cause,metric,count,min_ms,p50_ms,…)
@@ -134,6 +134,11 @@ struct ReportCommand: Command {
       : TextFile(text: "")
     if let warning = textFile.warning { context.stderr.line("hingesim: warning: \(warning)") }
     let text = textFile.text
+    if let pdf, let path = readerOptions.pdfPath {
+      try readerOptions.checkOffset(pages: pdf.pageCount, name: path)
+    } else {
+      try readerOptions.checkOffset(textUnits: text.utf16.count, name: readerOptions.resolvedTextPath(context))
+    }
     let profile = try readerOptions.applyingTypesetting(to: try options.loadProfile(context), text: text)
     let runOptions = RunOptions(options, reader: readerOptions)
     let outputs = SourceRun.Outputs(trace: tracePath != nil, plot: plotPath != nil)

@@ -38,7 +38,7 @@ struct RunCommand: Command {
       --prepaginate      paginate every pose's page size in the background
       --chapters         paginate one chapter at a time (page counts per chapter; the
                          library and navigation: docs/reader.md, Navigation)
-      --lang TAG         the text's language: its hyphenation patterns (none installed: none)
+      --lang TAG         \(TypesetSetup.languageHelp)
       --typography T     calibrated (the profile's SF Pro metrics: line heights and widths)
                          or inter (the profile's line heights, Inter's widths); default
                          calibrated when the profile has a calibration, else inter

@@ -34,6 +34,19 @@ public enum SourceFormat: String, CaseIterable, Sendable {
     return nil
   }
 
+  /// The extensions that name a format, as a message lists them.
+  public static let knownExtensions = ".jsonl, .ndjson, .json, .csv, .hinge, .evemu, .yml, .yaml"
+
+  /// The extension of `path`'s file name when it names no format (`.md`, `.txt`), else nil —
+  /// also for a name without one (`trace`, `/dev/stdin`, `/dev/fd/63`), which is sniffed.
+  public static func unknownExtension(_ path: String) -> String? {
+    let name = path.split(separator: "/").last.map(String.init) ?? path
+    guard let dot = name.lastIndex(of: "."), dot != name.startIndex, name.index(after: dot) != name.endIndex else {
+      return nil
+    }
+    return fromExtension(name) == nil ? String(name[dot...]) : nil
+  }
+
   /// Guesses the format from the first bytes of a stream (stdin, or a file whose extension
   /// names no format): the first line that is neither blank nor a `#` comment decides; a byte
   /// order mark is skipped.

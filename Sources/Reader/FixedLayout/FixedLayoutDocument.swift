@@ -35,9 +35,14 @@ public struct FixedLayoutDocument: Sendable, Equatable {
     self.pageSizes = pageSizes
   }
 
+  /// The sides a page may have, PDF units (points): the PDF spec's page limits (ISO 32000-1,
+  /// Annex C: at least 3 × 3, at most 14,400 × 14,400 units).
+  public static let pageSideRange = 3.0...14_400
+
   /// Reads a PDF's page count and page sizes with poppler.
   /// - Throws: `FixedLayoutError` when poppler cannot open it (damaged, not a PDF, encrypted)
-  ///   or it has no pages, or a page has no area, or poppler-glib is not installed.
+  ///   or it has no pages, or a page is outside the spec's page limits, or poppler-glib is not
+  ///   installed.
   public init(pdf bytes: [UInt8], name: String) throws(FixedLayoutError) {
     let opened: PopplerDocument
     do {
@@ -50,9 +55,11 @@ public struct FixedLayoutDocument: Sendable, Equatable {
       }
     }
     guard !opened.pageSizes.isEmpty else { throw .noPages(file: name) }
-    if let bad = opened.pageSizes.firstIndex(where: { !($0.width > 0 && $0.height > 0) }) {
+    if let bad = opened.pageSizes.firstIndex(where: {
+      !(Self.pageSideRange.contains($0.width) && Self.pageSideRange.contains($0.height))
+    }) {
       let size = opened.pageSizes[bad]
-      throw .emptyPage(file: name, page: bad + 1, width: size.width, height: size.height)
+      throw .pageOutOfLimits(file: name, page: bad + 1, width: size.width, height: size.height)
     }
     self.name = name
     self.pageSizes = opened.pageSizes.map { Size(width: $0.width, height: $0.height) }
