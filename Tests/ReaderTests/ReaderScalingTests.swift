@@ -56,6 +56,18 @@ struct ReaderScalingTests {
     #expect(notes.hash == whole.hex)  // the running hash is the hash of the text
   }
 
+  @Test("the notes' length is their UTF-16 count and their hash the text's, whatever the script")
+  func notesLengthAndHash() {
+    var notes = ReaderNotes()
+    notes.replace(with: "Vorwort: “Grüße” ")
+    for quote in ["é", "😀 flag 🇩🇪", "שלום", "", "tab\tnew\nline", "\u{10FFFF}"] {
+      let added = notes.append(quote: quote)
+      #expect(added)
+      #expect(notes.length == notes.text.utf16.count, "\(quote)")
+      #expect(notes.hash == ContentHash.of(notes.text.utf8), "\(quote)")
+    }
+  }
+
   @Test("select ×4 costs at most ×5: each selection is clipped by a search, not a walk of the pages")
   func selections() {
     let text = String(repeating: Self.shortText, count: 10)

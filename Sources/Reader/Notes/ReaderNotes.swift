@@ -35,23 +35,35 @@ struct ReaderNotes {
   /// Replaces the text (the user typed it).
   mutating func replace(with text: String) {
     self.text = text
-    length = text.utf16.count
     running = ContentHash()
-    running.add(text.utf8)
+    length = Self.add(text, to: &running)
   }
 
   /// Appends a quote on a line of its own; false (and nothing added) when the notes would
   /// grow past `maxLength`.
   mutating func append(quote: String) -> Bool {
     let separator = !text.isEmpty && !text.hasSuffix("\n") ? "\n" : ""
-    let added = separator.utf16.count + quote.utf16.count
+    var hash = running
+    let added = Self.add(separator, to: &hash) + Self.add(quote, to: &hash)
     guard length + added <= Self.maxLength else { return false }
     text += separator
     text += quote
-    running.add(separator.utf8)
-    running.add(quote.utf8)
+    running = hash
     length += added
     return true
+  }
+
+  /// Hashes `text`'s UTF-8 bytes in one pass over its contiguous storage and returns its length
+  /// in UTF-16 units, counted from the same bytes (a lead byte is one unit, or two for a
+  /// 4-byte sequence): no generic iteration, no breadcrumbs.
+  private static func add(_ text: String, to hash: inout ContentHash) -> Int {
+    var text = text
+    return text.withUTF8 { bytes in
+      hash.add(UnsafeRawBufferPointer(bytes))
+      var units = 0
+      for byte in bytes where byte & 0xC0 != 0x80 { units += byte >= 0xF0 ? 2 : 1 }
+      return units
+    }
   }
 
   /// Where the notes are shown over a geometry: beside the page when the layout has a
