@@ -257,6 +257,33 @@ struct EndlessInputTests {
     #expect(environment.stderr.contains("HINGESIM_READ_LIMIT: expected a size"))
   }
 
+  /// A sparse file of 2 GiB costs nothing on disk; read, it would be 2 GiB of NULs.
+  static func sparseFile(suffix: String) throws -> String {
+    let path = "/tmp/hingesim-sparse-\(getpid())-\(UInt32.random(in: 0...UInt32.max))\(suffix)"
+    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    try #require(fd >= 0)
+    defer { close(fd) }
+    try #require(ftruncate(fd, 2 << 30) == 0)
+    return path
+  }
+
+  @Test("a regular file larger than its limit is refused before a byte is read: the limit's message, a small peak")
+  func regularFileRefusedUnread() throws {
+    try Self.requireBinary()
+    let text = try Self.sparseFile(suffix: ".txt")
+    let trace = try Self.sparseFile(suffix: ".jsonl")
+    defer {
+      unlink(text)
+      unlink(trace)
+    }
+    let paginated = try Self.run("paginate \(text) --width 300 --height 500")
+    Self.expectRefused(paginated, file: text, limit: "expected a text of at most 64 MiB, found more")
+    #expect(paginated.peakKB < 48 * 1024, "peak \(paginated.peakKB) kB: the file was read")
+    // Read, the trace would stop at its first 1-MiB line of NULs; unread, at the trace limit.
+    let simulated = try Self.run("simulate \(trace)")
+    Self.expectRefused(simulated, file: trace, limit: "expected a trace or stream of at most 1 GiB, found more")
+  }
+
   @Test("a regular file past its limit is refused before it is read; raising the limit reads it")
   func regularFile() throws {
     try Self.requireBinary()

@@ -18,8 +18,9 @@ struct HostileStringTests {
   static let hostile = "\u{1B}]0;pwned\u{7}\u{9B}31m" + String(repeating: "x", count: 100_000)
   /// The same in JSON (a string's escapes).
   static let hostileJSON = #"\u001b]0;pwned\u0007\u009b31m"# + String(repeating: "x", count: 100_000)
-  /// A file name of the hostile kind (a name holds at most 255 bytes).
-  static let hostileName = "\u{1B}]0;pwned\u{7}" + String(repeating: "n", count: 200)
+  /// A file name of the hostile kind (a name holds at most 255 bytes: 240 "n"s, more than the
+  /// 200 characters a name is cut to).
+  static let hostileName = "\u{1B}]0;pwned\u{7}" + String(repeating: "n", count: 240)
 
   /// What is wrong with a command's output: a raw control character (other than the newlines and
   /// tabs that lay it out), or — unless the output is data (JSON, CSV) — more of the string's
