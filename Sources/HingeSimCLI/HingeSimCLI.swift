@@ -110,6 +110,11 @@ public enum HingeSimCLI {
     }
   }
 
+  /// `text 64 MiB, pdf 128 MiB, …`: default read limits for the overview.
+  private static func limitList(_ kinds: some Sequence<InputKind>) -> String {
+    kinds.map { "\($0.rawValue) \(ReadLimits.format(ReadLimits.defaults[$0].bytes))" }.joined(separator: ", ")
+  }
+
   static var overview: String {
     var text =
       "hingesim — a hinge and pose simulator for foldable phones\n\nusage: hingesim COMMAND [OPTIONS]\n\ncommands:\n"
@@ -121,8 +126,10 @@ public enum HingeSimCLI {
     text +=
       "exit codes: 0 ok, 1 failure (violations, regressions), 64 usage, 65 bad data, 66 missing input, 74 I/O,\n"
       + "            130/143 cut short by Ctrl-C/SIGTERM\n"
-      + "read limits: every command takes --read-limit KIND=SIZE (also $HINGESIM_READ_LIMIT) to raise what it\n"
-      + "             reads of an input: \(InputKind.allCases.map { "\($0.rawValue) \(ReadLimits.format(ReadLimits.defaults[$0].bytes))" }.joined(separator: ", "))\n"
+      + "read limits: every command takes --read-limit KIND=SIZE (also $HINGESIM_READ_LIMIT) to change how\n"
+      + "             much it reads of an input (docs/limits.md); the defaults:\n"
+      + "             \(limitList(InputKind.allCases.prefix(4)))\n"
+      + "             \(limitList(InputKind.allCases.dropFirst(4)))\n"
     return text
   }
 }

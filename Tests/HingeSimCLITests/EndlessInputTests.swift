@@ -281,7 +281,7 @@ struct EndlessInputTests {
     #expect(paginated.peakKB < 48 * 1024, "peak \(paginated.peakKB) kB: the file was read")
     // Read, the trace would stop at its first 1-MiB line of NULs; unread, at the trace limit.
     let simulated = try Self.run("simulate \(trace)")
-    Self.expectRefused(simulated, file: trace, limit: "expected a trace or stream of at most 1 GiB, found more")
+    Self.expectRefused(simulated, file: trace, limit: "expected a trace or stream of at most 256 MiB, found more")
   }
 
   @Test("a regular file past its limit is refused before it is read; raising the limit reads it")

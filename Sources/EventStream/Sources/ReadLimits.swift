@@ -84,7 +84,7 @@ public struct ReadLimits: Sendable, Equatable {
   /// enough that refusing an endless one stays under 256 MB of memory.
   public static let defaults = ReadLimits(values: [
     .text: 64 << 20, .pdf: 128 << 20, .profile: 1 << 20, .appLog: 64 << 20, .report: 16 << 20,
-    .script: 4 << 20, .trace: 1 << 30, .recording: 64 << 20,
+    .script: 4 << 20, .trace: 256 << 20, .recording: 64 << 20,
   ])
 
   /// The limit of one kind.
