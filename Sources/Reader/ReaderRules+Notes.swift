@@ -39,16 +39,24 @@ extension ReaderRules {
       emitNotes(.add, at: time, into: &output, warning: "no selection: nothing added")
       return
     }
-    guard notes.append(quote: document.text(in: selection.range)) else {
+    appendToNotes(selection.range, as: .add, at: time, into: &output)
+  }
+
+  /// Appends the text of `range` to the notes, or — when it would pass their limit — changes
+  /// nothing and says so in the `notes` event (a user can keep tapping or dragging).
+  private mutating func appendToNotes(
+    _ range: Range<Int>, as action: NotesChange, at time: Double, into output: inout [Event]
+  ) {
+    guard notes.append(quote: document.text(in: range)) else {
       emitNotes(
-        .add, at: time, into: &output,
+        action, at: time, into: &output,
         warning:
-          "notes full: \(selection.range.count) units would pass the notes' limit of \(ReaderNotes.maxLength); nothing added"
+          "notes full: \(range.count) units would pass the notes' limit of \(ReaderNotes.maxLength); nothing \(action == .drag ? "dragged" : "added")"
       )
       return
     }
     invariants.notesEdited(to: notes.hash)
-    emitNotes(.add, at: time, into: &output)
+    emitNotes(action, at: time, into: &output)
   }
 
   /// `dragToNotes`: drags a passage into the notes on screen and drops it at their end — the
@@ -75,9 +83,7 @@ extension ReaderRules {
       emitNotes(.drag, at: time, into: &output, warning: "\(what): nothing dragged")
       return
     }
-    notes.append(quote: document.text(in: range))
-    invariants.notesEdited(to: notes.hash)
-    emitNotes(.drag, at: time, into: &output)
+    appendToNotes(range, as: .drag, at: time, into: &output)
   }
 
   /// Clips the selection (or a `select` that waited for a layout) to a new pagination; true

@@ -56,6 +56,24 @@ struct ReaderScalingTests {
     #expect(notes.hash == whole.hex)  // the running hash is the hash of the text
   }
 
+  @Test("full notes: Add to Notes and a drag into them change nothing, and each notes event says why")
+  func fullNotesRefuseAddAndDrag() {
+    let typed = String(repeating: "x", count: ReaderNotes.maxLength - 100)
+    let out = Self.runReader([
+      F.hinge(0, at: 0), Event(time: 300, .notes(.open)), Event(time: 300, .note(typed)),
+      Event(time: 400, .select(offset: 0, length: 873)), Event(time: 500, .addToNotes),
+      Event(time: 600, .dragToNotes(.selection)),
+    ])
+    let states = out.compactMap { e -> NotesState? in if case .notesState(let s) = e.kind { s } else { nil } }
+    let added = states.first { $0.change == .add }
+    let dragged = states.first { $0.change == .drag }
+    #expect(added?.length == ReaderNotes.maxLength - 100 && dragged?.length == ReaderNotes.maxLength - 100)
+    #expect(added?.warning?.hasPrefix("notes full: ") == true && added?.warning?.hasSuffix("nothing added") == true)
+    #expect(
+      dragged?.warning?.hasPrefix("notes full: ") == true && dragged?.warning?.hasSuffix("nothing dragged") == true)
+    #expect(added?.hash == ContentHash.of(typed.utf8) && dragged?.hash == added?.hash)
+  }
+
   @Test("the notes' length is their UTF-16 count and their hash the text's, whatever the script")
   func notesLengthAndHash() {
     var notes = ReaderNotes()
