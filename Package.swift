@@ -101,7 +101,7 @@ let package = Package(
     .testTarget(name: "AppLogsTests", dependencies: ["AppLogs", "Reader", "Simulator", "TestSupport"]),
     .testTarget(name: "TimingTests", dependencies: ["Timing", "Simulator", "TestSupport"]),
     .testTarget(name: "ReportsTests", dependencies: ["Reports", "Reader", "Timing", "Simulator", "TestSupport"]),
-    .testTarget(name: "BackendsTests", dependencies: ["Backends", "EventStream", "Platform"]),
+    .testTarget(name: "BackendsTests", dependencies: ["Backends", "EventStream", "Platform", "TestSupport"]),
     .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks", "Typesetter", "Platform", "TestSupport"]),
     .testTarget(
       name: "KnobTests", dependencies: ["Knob", "KnobTestSupport", "CFakeEvdev", "CEvdev", "TestSupport"],

@@ -68,17 +68,20 @@ func readFrames(_ bytes: [UInt8], readSize: Int, limit: Int) -> (
   return (items, nil)
 }
 
-/// An HTTP answer as `CDPWebSocket` reads one: `splitHead` after each read until it finds the
-/// head, then the checks of both answers the handshake reads.
+/// An HTTP answer as `CDPWebSocket` reads one: `splitHead` after each read (told how much it
+/// already searched) until it finds the head, then the checks of both answers the handshake reads.
 func readHTTP(_ bytes: [UInt8], readSize: Int) {
   let blank: [UInt8] = [13, 10, 13, 10]
   let firstBlank = bytes.indices.dropLast(3).first { bytes[$0..<$0 + 4].elementsEqual(blank) }
   var position = 0
+  var received: [UInt8] = []
   var split: (head: String, rest: [UInt8])?
   repeat {
+    let searched = position
     position = readSize >= bytes.count - position ? bytes.count : position + readSize
+    received += bytes[searched..<position]
     do {
-      split = try HTTPAnswer.splitHead(Array(bytes[..<position]))
+      split = try HTTPAnswer.splitHead(received, searched: searched)
     } catch {
       Fuzz.require(firstBlank.map { $0 + 4 > position } ?? true, "a head over the limit with a blank line")
       Fuzz.require(position >= HTTPAnswer.headLimit, "a head refused at \(position) bytes")

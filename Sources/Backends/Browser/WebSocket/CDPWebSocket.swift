@@ -154,8 +154,10 @@ public final class CDPWebSocket: CDPTransport, @unchecked Sendable {
   private static func readHead(_ socket: TCPSocket, deadlineMs: Double) throws(BrowserError) -> (String, [UInt8]) {
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 4096)
+    var searched = 0
     while true {
-      if let (head, rest) = try HTTPAnswer.splitHead(bytes) { return (head, rest) }
+      if let (head, rest) = try HTTPAnswer.splitHead(bytes, searched: searched) { return (head, rest) }
+      searched = bytes.count
       if let signal = StopRequest.signal { throw .interrupted(signal: signal) }
       let remaining = deadlineMs - MonotonicClock.nowMs()
       guard remaining > 0 else { throw .timeout(method: "the HTTP answer", ms: 0) }

@@ -9,9 +9,23 @@ public enum HTTPAnswer {
   /// Splits `bytes` at the blank line that ends an HTTP head: the head as text (without the
   /// blank line; bytes that are not UTF-8 read as U+FFFD) and the bytes after it. Nil while the
   /// blank line has not arrived; an error when `headLimit` bytes have arrived without one.
-  public static func splitHead(_ bytes: [UInt8]) throws(BrowserError) -> (head: String, rest: [UInt8])? {
-    let end: [UInt8] = [13, 10, 13, 10]
-    if let i = bytes.indices.dropLast(3).first(where: { bytes[$0..<$0 + 4].elementsEqual(end) }) {
+  ///
+  /// `searched` is how many bytes an earlier call already looked through (the count it was
+  /// given): the search starts 3 bytes before, so reading a head in small reads is linear in
+  /// its length, not quadratic (a peer sending a byte at a time made 64 KiB cost 2^31 compares).
+  public static func splitHead(_ bytes: [UInt8], searched: Int = 0) throws(BrowserError) -> (
+    head: String, rest: [UInt8]
+  )? {
+    let found: Int? = bytes.withUnsafeBufferPointer { b in
+      guard b.count >= 4 else { return nil }
+      var i = max(0, min(searched, b.count) - 3)
+      while i + 4 <= b.count {
+        if b[i] == 13 && b[i + 1] == 10 && b[i + 2] == 13 && b[i + 3] == 10 { return i }
+        i += 1
+      }
+      return nil
+    }
+    if let i = found {
       return (String(decoding: bytes[..<i], as: UTF8.self), Array(bytes[(i + 4)...]))
     }
     guard bytes.count < headLimit else { throw .malformed("an HTTP head over 64 KiB") }
