@@ -37,7 +37,7 @@ struct HTTPAnswerScalingTests {
       prepare: { n in Array("HTTP/1.1 200 OK\r\n".utf8) + [UInt8](repeating: 65, count: n) + Array("\r\n\r\n".utf8) },
       { bytes in
         let split = try? Self.read(bytes, in: 16)
-        precondition(split??.head.hasPrefix("HTTP/1.1 200 OK") == true)
+        precondition(split?.head.hasPrefix("HTTP/1.1 200 OK") == true)
       })
     #expect(growth.ratio <= Scaling.ceiling, "\(growth)")
   }

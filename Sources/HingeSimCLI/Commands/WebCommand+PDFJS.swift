@@ -76,7 +76,7 @@ enum PDFJSWeb {
     guard paths.count <= 1 else { throw .usage("web takes one SOURCE, found \(paths.count)") }
     let path = paths.first ?? RunCommand.defaultSource(context)
     let profile = try options.loadProfile(context)
-    let document = try ReaderOptions.loadPDF(pdfPath)
+    let document = try ReaderOptions.loadPDF(pdfPath, limit: context.readLimits[.pdf])
     guard POSIX.isReadable(pdfjs + "/web/viewer.html"), POSIX.isReadable(pdfjs + "/build/pdf.js") else {
       throw CLIError(
         "web --reader pdfjs: no PDF.js viewer in \(pdfjs) (web/viewer.html, build/pdf.js): install Debian's libjs-pdf",

@@ -168,13 +168,13 @@ enum PDFJSRun {
   static func check(
     logPath: String, setup: Setup, settles: [PDFJSCheck.Settle], turns: [Double], context: CommandContext
   ) throws(CLIError) -> ExitCode {
-    let bytes = try TextFile.readBytes(logPath)
+    let bytes = try TextFile.readBytes(logPath, limit: context.readLimits[.appLog])
     let log: AppLog
     do {
       log = try AppLog.decode(
         bytes, file: setup.appLogPath ?? "the page's app log", textLength: setup.document.pageCount)
     } catch {
-      throw CLIError(error.description, code: .dataError)
+      throw CLIError(inputError: error)
     }
     for warning in log.warnings.prefix(20) { context.stderr.line("hingesim: \(warning)") }
     let result = PDFJSCheck(log: log, settles: settles, turns: turns)
