@@ -17,6 +17,7 @@ struct ReportCommand: Command {
            hingesim report [SOURCE] --backend web [options]
            hingesim report --compare BASE.json NEW.json [--threshold PCT] [--min-delta MS]
                            [--allow-different-inputs]
+           hingesim report --merge A.json B.json … [--json | --csv]
 
     Runs each SOURCE (a .jsonl or .csv trace, a .hinge script, a knob recording; default:
     every bundled scenario and recording in traces/) through the simulator, the reader and the timing stage, and prints
@@ -80,6 +81,13 @@ struct ReportCommand: Command {
       --threshold PCT    relative threshold (default 10)
       --min-delta MS     absolute threshold (default 1 ms)
 
+    merge:
+      --merge A.json …   the report of all the shards' sources, in the order given, from
+                         their 'report --json' files (each carries its records): the same
+                         bytes as one 'report' over those sources, exact percentiles. Shards
+                         of different inputs (as for --compare), or with a source in two of
+                         them, are refused (exit 65)
+
     exit codes: 0 ok, 1 a source broke a reader rule (the report is still written) or a
     regression (--compare), 64 usage, 65 bad data (a bad source, a bad report, reports of
     different inputs), 66 missing input
@@ -88,6 +96,7 @@ struct ReportCommand: Command {
 
   static func run(_ args: inout Arguments, _ context: CommandContext) throws(CLIError) -> ExitCode {
     if args.flag("--compare") { return try compare(&args, context) }
+    if args.flag("--merge") { return try merge(&args, context) }
     let options = try SourceOptions.parse(&args)
     let readerOptions = try ReaderOptions.parse(&args)
     let json = args.flag("--json")
@@ -190,40 +199,12 @@ struct ReportCommand: Command {
       ViolationSummary.summarise(source: displayName($0.path, context), $0.violations)
     }
     let report = LatencyReport(
-      records: records, producer: producer, inputs: inputs, violations: violations)
-    if json {
-      context.stdout.write(report.json())
-    } else if csv {
-      context.stdout.write(report.csv())
-    } else {
-      let clock = options.realtime ? "real time, monotonic clock" : "virtual time"
-      context.stdout.line(
-        "\(runs.count) source\(runs.count == 1 ? "" : "s"), \(records.count) settle cycle\(records.count == 1 ? "" : "s") (\(clock); profile \(InputText.name(profile.name)))"
-      )
-      context.stdout.write(
-        inputs.textHeader(settleOverridden: options.settleMs != nil, model: readerOptions.computeModel.explanation))
-      if runs.contains(where: { !$0.measuresReader }) {
-        context.stdout.line(
-          "note: no reader in the pipeline: pagination is 0 and 'shown' is the settle time")
-      }
-      context.stdout.line("")
-      context.stdout.write(report.table())
-      context.stdout.write(ViolationSummary.text(violations, sources: runs.count))
-    }
-    let skipped = runs.reduce(0) { $0 + $1.skipped }
-    if skipped > 0 { context.stderr.line("hingesim: skipped \(skipped) bad line(s) (--lenient)") }
-    guard violations.isEmpty else {
-      // Exit 1, as `check` does; the text report lists them, JSON and CSV readers learn it here.
-      if json || csv {
-        var failing: [String] = []
-        for v in violations where !failing.contains(v.source) { failing.append(v.source) }
-        context.stderr.line(
-          "hingesim: \(failing.count) of \(runs.count) source\(runs.count == 1 ? "" : "s") broke a reader rule: "
-            + failing.joined(separator: ", "))
-      }
-      return .failure
-    }
-    return .ok
+      records: records, producer: producer, inputs: inputs, violations: violations,
+      run: LatencyReport.RunFacts(
+        settleFromOption: options.settleMs != nil, readerMeasured: runs.allSatisfy(\.measuresReader),
+        skippedLines: runs.reduce(0) { $0 + $1.skipped }))
+    return write(
+      report, json: json, csv: csv, modelExplanation: readerOptions.computeModel.explanation, context: context)
   }
 
   /// Who made the report: this hingesim and host.

@@ -17,12 +17,15 @@ extension LatencyReport {
   ///            "settleWindowMs","computeModel","prepaginate","clock","speed","fromMs","toMs",
   ///            "sources":[{"path","hash"}]},
   ///  "violations":[{"source","rule","count","firstMs","firstMessage"}],
-  ///  "overall":{…},"causes":[{…}]}
+  ///  "overall":{…},"causes":[{…}],
+  ///  "run":{"settleFromOption","readerMeasured","skippedLines"},
+  ///  "records":[{"cause","state","lastSizeToShown","causeToShown","settleWait","pagination"}]}
   /// ```
   ///
   /// each group `{"cause","records","superseded","interrupted","metrics":{"causeToShown":{"count","min","p50",
   /// "p90","p99","max"},…}}` (a metric without values is left out), ms throughout;
-  /// `hingesim` and `inputs` only when known.
+  /// `hingesim` and `inputs` only when known; `run` and `records` (one per timing record, in
+  /// source order: what `report --merge` needs, `LatencyReport+Merge.swift`) only when known.
   public func json() -> String {
     var w = JSONObjectWriter()
     w.field("format", Self.formatName)
@@ -55,6 +58,7 @@ extension LatencyReport {
       w.close()
     }
     w.closeArray()
+    writeMergeable(into: &w)
     w.close()
     return String(decoding: w.bytes, as: UTF8.self) + "\n"
   }
@@ -110,6 +114,7 @@ extension LatencyReport {
     self.init(
       causes: causes, overall: try Self.group(f.object("overall"), current: current), producer: producer,
       inputs: inputs, violations: violations)
+    try readMergeable(f)
   }
 
   private static func group(_ f: ReportFields, current: Bool) throws(ReportDecodingError) -> Group {

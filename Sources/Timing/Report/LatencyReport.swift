@@ -161,16 +161,7 @@ public struct LatencyReport: Sendable, Equatable {
     /// Summarises records under a scope; superseded and interrupted records are counted, not
     /// measured.
     public init(scope: Scope, records: [TimingRecord]) {
-      let measured = records.filter { !$0.isSuperseded && !$0.isInterrupted }
-      var metrics: [Metric: Summary] = [:]
-      for metric in Metric.allCases {
-        if let summary = Summary(values: measured.compactMap { metric.value(of: $0) }) {
-          metrics[metric] = summary
-        }
-      }
-      self.init(
-        scope: scope, records: records.count, superseded: records.count { $0.isSuperseded },
-        interrupted: records.count { $0.isInterrupted }, metrics: metrics)
+      self.init(scope: scope, measurements: records.map(Measurement.init))
     }
   }
 
@@ -185,6 +176,11 @@ public struct LatencyReport: Sendable, Equatable {
   public var inputs: ReportInputs?
   /// Reader rules broken, per source and rule (empty when none, or not recorded).
   public var violations: [ViolationSummary]
+  /// One measurement per record, in source order: what a merge of reports needs (nil for a
+  /// report made from its figures alone, or read from a file written without them).
+  public var measurements: [Measurement]?
+  /// How the run went beyond its inputs (nil when not recorded).
+  public var run: RunFacts?
 
   /// Makes a report from its groups.
   public init(
@@ -201,14 +197,11 @@ public struct LatencyReport: Sendable, Equatable {
   /// Summarises timing records per cause and overall.
   public init(
     records: [TimingRecord], producer: ReportProducer? = nil, inputs: ReportInputs? = nil,
-    violations: [ViolationSummary] = []
+    violations: [ViolationSummary] = [], run: RunFacts? = nil
   ) {
-    var byCause: [Scope: [TimingRecord]] = [:]
-    for record in records { byCause[.cause(record.cause), default: []].append(record) }
     self.init(
-      causes: byCause.keys.sorted().map { Group(scope: $0, records: byCause[$0]!) },
-      overall: Group(scope: .overall, records: records), producer: producer, inputs: inputs,
-      violations: violations)
+      measurements: records.map(Measurement.init), producer: producer, inputs: inputs, violations: violations,
+      run: run)
   }
 
   // MARK: - Text
