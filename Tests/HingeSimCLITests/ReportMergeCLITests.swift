@@ -1,8 +1,8 @@
 import Foundation
 import HingeSimCLI
 import Platform
-import Testing
 import TestSupport
+import Testing
 
 /// `hingesim report --merge`: shards' JSON reports merged into the report one run over all
 /// their sources writes, byte for byte.
@@ -63,7 +63,8 @@ struct ReportMergeCLITests {
 
   @Test("--settle-ms, --lenient and a reader rule broken carry through the merge: header, stderr and exit 1")
   func runFacts() throws {
-    let bad = try Self.write("{\"t\":0,\"type\":\"hinge\",\"angle\":10}\nnot json\n{\"t\":500,\"type\":\"hinge\",\"angle\":90}\n")
+    let bad = try Self.write(
+      "{\"t\":0,\"type\":\"hinge\",\"angle\":10}\nnot json\n{\"t\":500,\"type\":\"hinge\",\"angle\":90}\n")
     let options = ["--compute-ms", "3", "--settle-ms", "150", "--lenient"]
     let sources = ["traces/open-wide.hinge", bad, "traces/text-sizes.hinge"]
     let whole = CLIHarness.run(["report"] + options + sources)

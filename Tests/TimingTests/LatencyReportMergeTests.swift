@@ -55,9 +55,17 @@ struct LatencyReportMergeTests {
     #expect(back == report)
     #expect(back.measurements?[30].values[.pagination] == 0.1 + 0.2)
 
-    let edited = report.json().replacingOccurrences("\"pagination\":17}", "\"pagination\":17.5}")
-    #expect(edited != report.json())
-    #expect(throws: ReportDecodingError.self) { try LatencyReport(json: Array(edited.utf8)) }
+    // Records edited so that the figures they give (text size's largest pagination) are not the
+    // report's own: read as they are, refused by a merge.
+    let edited = try LatencyReport(
+      json: Array(report.json().replacingOccurrences("\"pagination\":29}", "\"pagination\":29.5}").utf8))
+    #expect(edited.measurements != report.measurements)
+    do {
+      _ = try LatencyReport.merge([("edited.json", edited)], producer: Self.producer)
+      Issue.record("merged")
+    } catch {
+      #expect(error.description.contains("edited.json: its records do not give its own figures"))
+    }
   }
 
   @Test("shards of different inputs, without records or sharing a source are refused, each reason named")
@@ -76,7 +84,9 @@ struct LatencyReportMergeTests {
     }
     var old = Self.shard("b", 6...9)
     old.1.measurements = nil
-    #expect(throws: ReportMergeError.self) { try LatencyReport.merge([Self.shard("a", 1...5), old], producer: Self.producer) }
+    #expect(throws: ReportMergeError.self) {
+      try LatencyReport.merge([Self.shard("a", 1...5), old], producer: Self.producer)
+    }
     var newer = Self.shard("b", 6...9)
     newer.1.producer?.version = "2.0"
     #expect(throws: ReportMergeError.self) {

@@ -13,7 +13,9 @@ extension ReportCommand {
     let csv = args.flag("--csv")
     let paths = try args.positionals()
     guard !(json && csv) else { throw .usage("--json and --csv exclude each other") }
-    guard !paths.isEmpty else { throw .usage("--merge takes the --json reports of shards (A.json B.json …), found none") }
+    guard !paths.isEmpty else {
+      throw .usage("--merge takes the --json reports of shards (A.json B.json …), found none")
+    }
     if paths.filter({ $0 == "-" }).count > 1 { throw .usage("stdin (-) can be read once") }
     var shards: [(name: String, report: LatencyReport)] = []
     for path in paths {

@@ -41,6 +41,14 @@ extension LatencyReport {
           "\(name): no records to merge (a report written by an older hingesim, or not by 'report --json'): "
             + "make it again with 'hingesim report --json'")
       }
+      // A file edited by hand, or records pasted from another report, would merge into
+      // figures nobody measured.
+      let summarised = LatencyReport(measurements: records)
+      guard summarised.overall == shard.overall, summarised.causes == shard.causes else {
+        throw ReportMergeError(
+          "\(name): its records do not give its own figures (was it edited?): make it again with 'hingesim report --json'"
+        )
+      }
       if index > 0 {
         problems += differences(first, shard, names: (firstName, name))
       }
@@ -119,9 +127,7 @@ extension LatencyReport {
     w.closeArray()
   }
 
-  /// Reads `run` and `records` when present, and checks that the records give the report's
-  /// own figures (a file edited by hand, or records from another report, would merge into
-  /// figures nobody measured).
+  /// Reads `run` and `records` when present.
   mutating func readMergeable(_ f: ReportFields) throws(ReportDecodingError) {
     if f.value["run"] != nil {
       let r = try f.object("run")
@@ -147,17 +153,12 @@ extension LatencyReport {
       var values: [Metric: Double] = [:]
       for metric in Metric.allCases where item.value[metric.rawValue] != nil {
         guard state == .measured else {
-          throw ReportDecodingError("expected no latency in a \(stateName) record, found one", at: item.path(metric.rawValue))
+          throw ReportDecodingError(
+            "expected no latency in a \(stateName) record, found one", at: item.path(metric.rawValue))
         }
         values[metric] = try item.number(metric.rawValue)
       }
       read.append(Measurement(cause: cause, state: state, values: values))
-    }
-    let summarised = LatencyReport(measurements: read)
-    guard summarised.overall == overall, summarised.causes == causes else {
-      throw ReportDecodingError(
-        "expected the records the report's figures were made from, found records that give other figures",
-        at: f.path("records"))
     }
     measurements = read
   }
