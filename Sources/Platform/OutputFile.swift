@@ -99,6 +99,21 @@ public final class OutputFile: @unchecked Sendable {  // one writer at a time (s
   }
 
   /// Appends bytes.
+  public func write(bytes: [UInt8]) {
+    bytes.withUnsafeBytes { write(bytes: $0) }
+  }
+
+  /// Appends raw bytes (flushed in blocks, or at once when line-buffered).
+  public func write(bytes: UnsafeRawBufferPointer) {
+    let start = buffer.count
+    buffer.append(contentsOf: bytes)
+    linesAppended += buffer.withUnsafeBytes {
+      POSIX.count(of: 0x0A, in: UnsafeRawBufferPointer(rebasing: $0[start...]))
+    }
+    if lineBuffered || buffer.count >= 1 << 16 { flush() }
+  }
+
+  /// Appends raw bytes (flushed in blocks, or at once when line-buffered).
   public func write(bytes: some Sequence<UInt8>) {
     let start = buffer.count
     buffer.append(contentsOf: bytes)

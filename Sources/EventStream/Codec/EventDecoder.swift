@@ -81,6 +81,7 @@ public struct EventDecoder: Sendable {
     var time: Double?
     var timeOffset = 0
     var typeName: String?
+    var eventType: EventType?
     var typeOffset = 0
     var angle: Double?
     var angleOffset = 0
@@ -103,7 +104,17 @@ public struct EventDecoder: Sendable {
               column: s.column(of: valueOffset),
               message: "expected a string for 'type', found \(s.found(at: valueOffset))")
           }
-          typeName = try s.string()
+          // The known names are ASCII, matched in place; any other is read as a string for
+          // its message (or its escapes and UTF-8 checked: an error at the same place as before).
+          let raw = try s.rawString()
+          if !raw.escaped, let known = EventType(ascii: s.base + raw.start, count: raw.end - raw.start) {
+            eventType = known
+            typeName = nil
+          } else {
+            s.offset = valueOffset
+            typeName = try s.string()
+            eventType = EventType(rawValue: typeName!)
+          }
         } else if !key.escaped && s.equals(key.start, key.end, "angle") {
           angleOffset = valueOffset
           angle = try number(&s, for: "'angle' (degrees)")
@@ -124,7 +135,7 @@ public struct EventDecoder: Sendable {
         column: s.column(of: s.offset),
         message: "expected the end of the line after the object, found \(s.found(at: s.offset))")
     }
-    guard let typeName else {
+    guard eventType != nil || typeName != nil else {
       throw Failure(column: 1, message: "expected a 'type' field, found none")
     }
     guard let time else {
@@ -146,7 +157,7 @@ public struct EventDecoder: Sendable {
     let fieldReader = Fields(fields: fields, columns: columns)
     var typeColumn: Int { columns.column(of: typeOffset) }  // only for an error
     let kind: EventKind?
-    switch (EventType(rawValue: typeName), dialect) {
+    switch (eventType, dialect) {
     case (.hinge?, .input):
       guard let angle else {
         throw Failure(column: typeColumn, message: "expected an 'angle' field in a hinge sample, found none")
@@ -274,11 +285,13 @@ public struct EventDecoder: Sendable {
         ? "hinge, orientation, textSize, turn, goto, split, mark, notes, note, select, addToNotes, dragToNotes, openChapter, back, sidebar, end"
         : "hinge, status, pose, scene, regions, settled, orientation, textSize, turn, goto, split, mark, notes, note, select, addToNotes, dragToNotes, openChapter, back, sidebar, end"
       let hint =
-        dialect == .input && EventType(rawValue: typeName).map(EventType.outputs.contains) == true
+        dialect == .input && eventType.map(EventType.outputs.contains) == true
         ? " — is this a simulator stream? pipe it to 'hingesim read'" : ""
       throw Failure(
         column: typeColumn,
-        message: "expected an event type (\(known)), found \"\(InputText.excerpt(typeName))\"\(hint)")
+        message:
+          "expected an event type (\(known)), found \"\(InputText.excerpt(typeName ?? eventType?.rawValue ?? ""))\"\(hint)"
+      )
     }
     return .event(Event(time: time, kind))
   }
@@ -410,4 +423,25 @@ extension JSONValue {
   fileprivate var asNumber: Double? { if case .number(let n) = self { n } else { nil } }
   fileprivate var asBool: Bool? { if case .bool(let b) = self { b } else { nil } }
   fileprivate var asString: String? { if case .string(let s) = self { s } else { nil } }
+}
+
+extension EventType {
+  /// The type named by the `count` ASCII bytes at `bytes` (a JSON string's raw contents), or
+  /// nil: `hinge`, every sample's, is tried first.
+  @inline(__always) init?(ascii bytes: UnsafePointer<UInt8>, count: Int) {
+    if count == 5, bytes[0] == UInt8(ascii: "h"), bytes[1] == UInt8(ascii: "i"), bytes[2] == UInt8(ascii: "n"),
+      bytes[3] == UInt8(ascii: "g"), bytes[4] == UInt8(ascii: "e")
+    {
+      self = .hinge
+      return
+    }
+    names: for (name, type) in Self.asciiNames where name.count == count {
+      for i in 0..<count where name[i] != bytes[i] { continue names }
+      self = type
+      return
+    }
+    return nil
+  }
+
+  private static let asciiNames: [([UInt8], EventType)] = allCases.map { (Array($0.rawValue.utf8), $0) }
 }

@@ -9,14 +9,21 @@ public enum EventWriter {
 
   /// One event as a JSON object followed by `\n`.
   public static func line(_ event: Event) -> [UInt8] {
-    var w = JSONObjectWriter()
+    var bytes: [UInt8] = []
+    append(event, to: &bytes)
+    return bytes
+  }
+
+  /// Appends one event as a JSON object followed by `\n` to `bytes` (a buffer used again for
+  /// every line of a stream: no allocation per line).
+  public static func append(_ event: Event, to bytes: inout [UInt8]) {
+    var w = JSONObjectWriter(continuing: &bytes)
     w.field("t", event.time)
     w.field("type", event.kind.type.rawValue)
     fields(of: event.kind, into: &w)
     w.close()
-    var bytes = w.bytes
+    w.finish(into: &bytes)
     bytes.append(0x0A)
-    return bytes
   }
 
   /// One event as a `String` line without the newline.

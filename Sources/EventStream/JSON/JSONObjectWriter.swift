@@ -11,15 +11,38 @@
 public struct JSONObjectWriter: Sendable {
   /// The bytes written so far.
   public private(set) var bytes: [UInt8] = []
-  private var needsComma: [Bool] = [false]
+  /// Bit `n`: the object or array open at depth `n` has a member (the next needs a comma).
+  private var hasMember: UInt64 = 0
+  /// Objects and arrays open inside the outermost object.
+  private var depth = 0
 
   /// Starts an object (`{`).
   public init() { bytes.append(UInt8(ascii: "{")) }
 
+  /// Starts an object (`{`) at the end of `buffer`'s bytes, taking them over (no copy);
+  /// `finish(into:)` hands them back.
+  public init(continuing buffer: inout [UInt8]) {
+    swap(&bytes, &buffer)
+    bytes.append(UInt8(ascii: "{"))
+  }
+
+  /// Gives the bytes written back to `buffer` (which `init(continuing:)` emptied).
+  public mutating func finish(into buffer: inout [UInt8]) {
+    swap(&bytes, &buffer)
+  }
+
   /// A comma before every member of the innermost object or array but its first.
-  private mutating func separate() {
-    if needsComma[needsComma.count - 1] { bytes.append(UInt8(ascii: ",")) }
-    needsComma[needsComma.count - 1] = true
+  @inline(__always) private mutating func separate() {
+    let bit: UInt64 = 1 << UInt64(depth)
+    if hasMember & bit != 0 { bytes.append(UInt8(ascii: ",")) }
+    hasMember |= bit
+  }
+
+  /// Opens a level of nesting (at most 63 inside the outermost object).
+  private mutating func nest() {
+    precondition(depth < 63, "JSONObjectWriter: more than 63 levels of nesting")
+    depth += 1
+    hasMember &= ~(1 << UInt64(depth))
   }
 
   private mutating func key(_ name: String) {
@@ -89,21 +112,21 @@ public struct JSONObjectWriter: Sendable {
   public mutating func openObject(_ name: String) {
     key(name)
     bytes.append(UInt8(ascii: "{"))
-    needsComma.append(false)
+    nest()
   }
 
   /// Opens a nested array under `name`; add elements with `openElement()`, close with `closeArray()`.
   public mutating func openArray(_ name: String) {
     key(name)
     bytes.append(UInt8(ascii: "["))
-    needsComma.append(false)
+    nest()
   }
 
   /// Starts an object element inside an open array.
   public mutating func openElement() {
     separate()
     bytes.append(UInt8(ascii: "{"))
-    needsComma.append(false)
+    nest()
   }
 
   /// Appends a raw JSON element (already encoded) inside an open array.
@@ -115,13 +138,13 @@ public struct JSONObjectWriter: Sendable {
   /// Closes the innermost open array.
   public mutating func closeArray() {
     bytes.append(UInt8(ascii: "]"))
-    needsComma.removeLast()
+    depth -= 1
   }
 
   /// Closes the innermost open object (the outermost too).
   public mutating func close() {
     bytes.append(UInt8(ascii: "}"))
-    if needsComma.count > 1 { needsComma.removeLast() }
+    if depth > 0 { depth -= 1 }
   }
 
   /// Appends a number: integral values without a fraction, others in Swift's shortest

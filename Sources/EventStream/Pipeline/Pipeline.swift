@@ -18,8 +18,9 @@ public struct Pipeline {
   /// That is what makes a pipeline cut in two agree with the whole (`simulate | read` = `run`).
   public var earliestDeadline: (stage: Int, time: Double)? {
     var best: (Int, Double)?
-    for (i, stage) in stages.enumerated() {
-      if let d = stage.deadline, d <= (best?.1 ?? .infinity) { best = (i, d) }
+    // By index: reading each stage in place, not a copy of it (a copy retains its storage).
+    for i in stages.indices {
+      if let d = stages[i].deadline, d <= (best?.1 ?? .infinity) { best = (i, d) }
     }
     return best
   }

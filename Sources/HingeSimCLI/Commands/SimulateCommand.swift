@@ -57,8 +57,11 @@ struct SimulateCommand: Command {
       try outPath.map { path throws(CLIError) in try OutputFile.create(path: path) }
       ?? context.stdout
     defer { if outPath != nil { out.close() } }
+    var line: [UInt8] = []  // one buffer for every line
     let skipped = try simulate(paths[0], profile: profile, options: options, context: context, output: out) { event in
-      out.write(bytes: EventWriter.line(event))
+      line.removeAll(keepingCapacity: true)
+      EventWriter.append(event, to: &line)
+      out.write(bytes: line)
     }
     if outPath != nil {
       out.close()

@@ -12,7 +12,10 @@ public final class LineReader {
   /// The name used in errors (`-` becomes `<stdin>`).
   public let name: String
   private let fd: Int32
-  private var buffer: [UInt8]
+  /// The block being read (`capacity` bytes, owned): a line handed out stays where it is
+  /// until the next call.
+  private var buffer: UnsafeMutablePointer<UInt8>
+  private var capacity: Int
   private var start = 0
   private var end = 0
   private var eof = false
@@ -31,7 +34,7 @@ public final class LineReader {
   public var digest: ReadDigest? {
     didSet {
       // Bytes already read (a sniffed prefix) count too.
-      buffer.withUnsafeBytes { digest?.add(UnsafeRawBufferPointer(rebasing: $0[0..<end])) }
+      digest?.add(UnsafeRawBufferPointer(start: buffer, count: end))
       if eof { digest?.markEnd() }
     }
   }
@@ -50,7 +53,8 @@ public final class LineReader {
           kind: error.isMissing ? .missing : .io)
       }
     }
-    buffer = [UInt8](repeating: 0, count: 1 << 16)
+    capacity = 1 << 16
+    buffer = .allocate(capacity: capacity)
   }
 
   /// Wraps an already open descriptor (a duplicate is closed by the reader), starting with
@@ -58,8 +62,9 @@ public final class LineReader {
   public init(fileDescriptor: Int32, name: String, prefix: [UInt8] = []) {
     self.name = name
     fd = POSIX.duplicate(fileDescriptor)
-    buffer = [UInt8](repeating: 0, count: max(1 << 16, prefix.count * 2))
-    buffer.replaceSubrange(0..<prefix.count, with: prefix)
+    capacity = max(1 << 16, prefix.count * 2)
+    buffer = .allocate(capacity: capacity)
+    if !prefix.isEmpty { buffer.update(from: prefix, count: prefix.count) }
     end = prefix.count
     bytesRead = prefix.count
   }
@@ -87,21 +92,30 @@ public final class LineReader {
     return Array(bytes[..<filled])
   }
 
-  deinit { if fd > 0 { POSIX.close(fd) } }
+  deinit {
+    if fd > 0 { POSIX.close(fd) }
+    buffer.deallocate()
+  }
 
-  /// Calls `body` with the next line (without `\n` or `\r\n`); returns false at the end.
+  /// Calls `body` with the next line (without `\n` or `\r\n`); returns nil at the end.
   public func nextLine<R>(_ body: (UnsafeBufferPointer<UInt8>) throws(InputError) -> R) throws(InputError) -> R? {
+    guard let line = try nextLine() else { return nil }
+    return try body(line)
+  }
+
+  /// The next line (without `\n` or `\r\n`), valid until the next call; nil at the end.
+  @inline(__always) public func nextLine() throws(InputError) -> UnsafeBufferPointer<UInt8>? {
     while true {
       if let newline = findNewline() {
         let lineStart = start
         start = newline + 1
-        return try hand(lineStart, newline, to: body)
+        return hand(lineStart, newline)
       }
       if eof {
         guard start < end else { return nil }
         let lineStart = start
         start = end
-        return try hand(lineStart, end, to: body)
+        return hand(lineStart, end)
       }
       try refill()
     }
@@ -112,70 +126,66 @@ public final class LineReader {
   /// more than the line that decides.
   public func peek(limit: Int = 4096, until enough: ([UInt8]) -> Bool) throws(InputError) -> [UInt8] {
     while true {
-      let head = Array(buffer[start..<min(end, start + limit)])
+      let head = Array(UnsafeBufferPointer(start: buffer + start, count: min(end, start + limit) - start))
       if eof || head.count >= limit || enough(head) { return head }
       try refill()
     }
   }
 
-  /// Counts the line at `buffer[lineStart..<lineEnd]` and hands it to `body`, less a trailing
-  /// `\r` and, on the first line, a byte order mark.
-  @inline(__always) private func hand<R>(
-    _ lineStart: Int, _ lineEnd: Int, to body: (UnsafeBufferPointer<UInt8>) throws(InputError) -> R
-  ) throws(InputError) -> R {
+  /// Counts the line at `buffer[lineStart..<lineEnd]` and returns it, less a trailing `\r`
+  /// and, on the first line, a byte order mark.
+  @inline(__always) private func hand(_ lineStart: Int, _ lineEnd: Int) -> UnsafeBufferPointer<UInt8> {
     lineNumber += 1
     var first = lineStart
     var last = lineEnd
     if last > first, buffer[last - 1] == 0x0D { last -= 1 }
-    if lineNumber == 1, FileBytes.hasByteOrderMark(buffer[first..<last]) {
+    if lineNumber == 1, FileBytes.hasByteOrderMark(UnsafeBufferPointer(start: buffer + first, count: last - first)) {
       first += FileBytes.byteOrderMark.count
     }
-    return try buffer.withUnsafeBufferPointer { all throws(InputError) -> R in
-      try body(UnsafeBufferPointer(rebasing: all[first..<last]))
-    }
+    return UnsafeBufferPointer(start: buffer + first, count: last - first)
   }
 
-  private func findNewline() -> Int? {
+  @inline(__always) private func findNewline() -> Int? {
     let from = max(start, searched)
-    let found = buffer.withUnsafeBufferPointer { p -> Int? in
-      guard end > from, let base = p.baseAddress else { return nil }
-      return POSIX.firstIndex(of: 0x0A, in: UnsafeRawBufferPointer(start: base + from, count: end - from))
-        .map { from + $0 }
+    guard end > from,
+      let found = POSIX.firstIndex(of: 0x0A, in: UnsafeRawBufferPointer(start: buffer + from, count: end - from))
+    else {
+      searched = end
+      return nil
     }
-    if found == nil { searched = end }
-    return found
+    return from + found
   }
 
   private func refill() throws(InputError) {
     if start > 0 {
       let pending = end - start
       if pending > 0 {
-        buffer.withUnsafeMutableBytes { p in
-          p.baseAddress!.copyMemory(from: p.baseAddress! + start, byteCount: pending)  // memmove: may overlap
-        }
+        UnsafeMutableRawPointer(buffer).copyMemory(from: buffer + start, byteCount: pending)  // memmove: may overlap
       }
       searched = max(0, searched - start)
       start = 0
       end = pending
     }
-    if end == buffer.count {
-      guard buffer.count < maxLineBytes else {
+    if end == capacity {
+      guard capacity < maxLineBytes else {
         throw InputError(
           file: name, line: lineNumber + 1, column: 0,
           message: "expected a line shorter than \(maxLineBytes) bytes, found a longer one (is this a binary file?)")
       }
-      buffer.append(contentsOf: [UInt8](repeating: 0, count: buffer.count))
+      let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity * 2)
+      grown.update(from: buffer, count: end)
+      buffer.deallocate()
+      buffer = grown
+      capacity *= 2
     }
-    let read = buffer.withUnsafeMutableBytes {
-      POSIX.read(fd, into: UnsafeMutableRawBufferPointer(rebasing: $0[end...]))
-    }
+    let read = POSIX.read(fd, into: UnsafeMutableRawBufferPointer(start: buffer + end, count: capacity - end))
     switch read {
     case .success(let n):
       if let digest {
         if n == 0 {
           digest.markEnd()
         } else {
-          buffer.withUnsafeBytes { digest.add(UnsafeRawBufferPointer(rebasing: $0[end..<end + n])) }
+          digest.add(UnsafeRawBufferPointer(start: buffer + end, count: n))
         }
       }
       if n == 0 { eof = true }

@@ -38,20 +38,10 @@ public struct CSVTraceSource: EventSource {
       return queued
     }
     while true {
-      let name = reader.name
-      let reader = self.reader
-      guard
-        let line = try reader.nextLine({ line throws(InputError) -> Result<String, InputError> in
-          if let problem = TraceChecks.binaryProblem(line) {
-            return .failure(
-              InputError(file: name, line: reader.lineNumber, column: problem.column, message: problem.message))
-          }
-          return .success(String(decoding: line, as: UTF8.self))
-        })
-      else {
+      guard let line = try reader.nextLine() else {
         if checks.events == 0 && skipped == 0 {
           throw InputError(
-            file: name, line: 0, column: 0,
+            file: reader.name, line: 0, column: 0,
             message: sawHeader
               ? "expected rows after the header, found none"
               : "expected a CSV header 't_ms,angle_deg[,orientation]', found an empty file")
@@ -60,14 +50,19 @@ public struct CSVTraceSource: EventSource {
       }
       let lineNumber = reader.lineNumber
       var problem: InputError?
-      switch line {
-      case .failure(let error): problem = error
-      case .success(let text):
+      if let binary = TraceChecks.binaryProblem(line) {
+        problem = InputError(file: reader.name, line: lineNumber, column: binary.column, message: binary.message)
+      } else if sawHeader, let row = CSVRow(line) {
+        // A plain row, read in place; anything else (and every error) takes the path below.
+        if let event = take(row) { return event }
+      }
+      if problem == nil {
+        let text = String(decoding: line, as: UTF8.self)
         let trimmed = text.trimmingSpaces
         if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
         if !sawHeader {
           sawHeader = true
-          try Self.checkHeader(text, file: name, line: lineNumber)
+          try Self.checkHeader(text, file: reader.name, line: lineNumber)
           continue
         }
         do {
@@ -83,6 +78,24 @@ public struct CSVTraceSource: EventSource {
         policy.warn(problem)
       }
     }
+  }
+
+  /// The events of a row read in place, as `parseRow` makes them; nil when the row's sample
+  /// fails a check or its orientation is not one (`parseRow` then says why).
+  private mutating func take(_ row: CSVRow) -> Event? {
+    var o: Orientation?
+    if let name = row.orientation {
+      guard let parsed = Orientation(name: name) else { return nil }
+      o = parsed
+    }
+    let sample = Event(time: row.time, .sample(angle: row.angle))
+    guard checks.check(sample) == nil else { return nil }
+    if let o, o != orientation {
+      orientation = o
+      queued = sample
+      return Event(time: row.time, .orientation(o))
+    }
+    return sample
   }
 
   /// The header is `t_ms,angle_deg` or `t_ms,angle_deg,orientation` (any case, spaces around
@@ -180,5 +193,87 @@ extension StringProtocol {
       last = s.index(before: last)
     }
     return String(s[first..<last])
+  }
+}
+
+/// A CSV row of printable ASCII read in place: `t,angle[,orientation]`, cells trimmed of spaces
+/// and tabs, each number `-`? digits (`.` digits)? with a time in range; nil for anything else
+/// (a comment, a blank line, an exponent or a `+`, an error), which the string path reads.
+struct CSVRow {
+  var time: Double
+  var angle: Double
+  /// The third cell when it is not empty.
+  var orientation: String?
+
+  init?(_ line: UnsafeBufferPointer<UInt8>) {
+    // Up to three cells, as (start, end) byte offsets, without an array (no allocation per row).
+    var cells = ((0, 0), (0, 0), (0, 0))
+    var count = 0
+    var start = 0
+    for i in 0...line.count {
+      if i == line.count || line[i] == UInt8(ascii: ",") {
+        var a = start
+        var b = i
+        while a < b, line[a] == 0x20 || line[a] == 0x09 { a += 1 }
+        while b > a, line[b - 1] == 0x20 || line[b - 1] == 0x09 { b -= 1 }
+        switch count {
+        case 0: cells.0 = (a, b)
+        case 1: cells.1 = (a, b)
+        case 2: cells.2 = (a, b)
+        default: return nil
+        }
+        count += 1
+        start = i + 1
+      } else if line[i] >= 0x80 {
+        return nil
+      }
+    }
+    guard count >= 2, let t = Self.number(line, cells.0), t >= 0, t <= Event.maxInputTime,
+      let angle = Self.number(line, cells.1)
+    else { return nil }
+    time = t
+    self.angle = angle
+    if count == 3, cells.2.0 < cells.2.1 {
+      orientation = String(decoding: UnsafeBufferPointer(rebasing: line[cells.2.0..<cells.2.1]), as: UTF8.self)
+    }
+  }
+
+  private static let powersOfTen: [Double] = (0...15).map { e in
+    var v = 1.0
+    for _ in 0..<e { v *= 10 }
+    return v
+  }
+
+  /// `-`? digits (`.` digits)? of at most 15 digits, exactly as `Double(text)` reads it (both
+  /// integers are exact and the one division rounds correctly); nil otherwise.
+  private static func number(_ line: UnsafeBufferPointer<UInt8>, _ cell: (Int, Int)) -> Double? {
+    var i = cell.0
+    let end = cell.1
+    let negative = i < end && line[i] == UInt8(ascii: "-")
+    if negative { i += 1 }
+    var mantissa: UInt64 = 0
+    var digits = 0
+    var integerDigits = 0
+    while i < end, line[i] &- 0x30 < 10 {
+      mantissa = mantissa &* 10 &+ UInt64(line[i] &- 0x30)
+      digits += 1
+      integerDigits += 1
+      i += 1
+    }
+    guard integerDigits > 0 else { return nil }
+    var fraction = 0
+    if i < end, line[i] == UInt8(ascii: ".") {
+      i += 1
+      while i < end, line[i] &- 0x30 < 10 {
+        mantissa = mantissa &* 10 &+ UInt64(line[i] &- 0x30)
+        digits += 1
+        fraction += 1
+        i += 1
+      }
+      guard fraction > 0 else { return nil }
+    }
+    guard i == end, digits <= 15 else { return nil }
+    let value = Double(mantissa) / powersOfTen[fraction]
+    return negative ? -value : value
   }
 }

@@ -41,42 +41,33 @@ public struct JSONLTraceSource: EventSource {
 
   public mutating func next() throws(InputError) -> Event? {
     while true {
-      let decoder = self.decoder
-      let name = reader.name
-      let reader = self.reader
-      let result = try reader.nextLine { line throws(InputError) -> Result<EventDecoder.Line, InputError> in
-        if let problem = TraceChecks.binaryProblem(line) {
-          return .failure(
-            InputError(file: name, line: reader.lineNumber, column: problem.column, message: problem.message))
-        }
-        do throws(EventDecoder.Failure) {
-          return .success(try decoder.decode(line))
-        } catch {
-          return .failure(InputError(file: name, line: reader.lineNumber, column: error.column, message: error.message))
-        }
-      }
-      guard let result else {
+      guard let line = try reader.nextLine() else {
         if checks.events == 0 && skipped == 0 {
-          throw InputError(file: name, line: 0, column: 0, message: "expected at least one event, found an empty trace")
+          throw InputError(
+            file: reader.name, line: 0, column: 0, message: "expected at least one event, found an empty trace")
         }
         return nil
       }
-      var problem: InputError?
-      switch result {
-      case .failure(let error): problem = error
-      case .success(.event(let event)):
-        if let message = checks.check(event) {
-          problem = InputError(file: name, line: reader.lineNumber, column: 1, message: message)
-        } else {
-          return event
+      let problem: InputError
+      if let binary = TraceChecks.binaryProblem(line) {
+        problem = InputError(
+          file: reader.name, line: reader.lineNumber, column: binary.column, message: binary.message)
+      } else {
+        do throws(EventDecoder.Failure) {
+          switch try decoder.decode(line) {
+          case .event(let event):
+            guard let message = checks.check(event) else { return event }
+            problem = InputError(file: reader.name, line: reader.lineNumber, column: 1, message: message)
+          case .blank, .skipped: continue
+          }
+        } catch {
+          problem = InputError(
+            file: reader.name, line: reader.lineNumber, column: error.column, message: error.message)
         }
-      case .success(.blank), .success(.skipped): continue
       }
-      if let problem {
-        guard policy.lenient else { throw problem }
-        skipped += 1
-        policy.warn(problem)
-      }
+      guard policy.lenient else { throw problem }
+      skipped += 1
+      policy.warn(problem)
     }
   }
 }

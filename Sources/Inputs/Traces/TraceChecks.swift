@@ -17,10 +17,29 @@ struct TraceChecks {
   }
 
   /// A message for a line whose bytes are not text, or nil.
+  @inline(__always)
   static func binaryProblem(_ line: UnsafeBufferPointer<UInt8>) -> (column: Int, message: String)? {
+    // Eight bytes at a time while every byte is printable ASCII (0x20…0x7F): no control byte
+    // (a tab included) and no high bit; the first word that may hold one goes to the byte loop.
+    guard let base = line.baseAddress else { return nil }
+    var i = 0
+    let raw = UnsafeRawPointer(base)
+    while i + 8 <= line.count {
+      let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+      let low = (word &- 0x2020_2020_2020_2020) & ~word & 0x8080_8080_8080_8080
+      if low | (word & 0x8080_8080_8080_8080) != 0 { break }
+      i += 8
+    }
+    return i == line.count ? nil : byteProblem(line, from: i)
+  }
+
+  /// `binaryProblem` byte by byte from `first` (the bytes before it are printable ASCII).
+  private static func byteProblem(_ line: UnsafeBufferPointer<UInt8>, from first: Int) -> (
+    column: Int, message: String
+  )? {
     // One pass over the bytes; UTF-8 validation only for lines that are not plain ASCII.
     var ascii = true
-    for i in 0..<line.count {
+    for i in first..<line.count {
       let b = line[i]
       if b < 0x20 && b != 0x09 {
         let hex = String(b, radix: 16)
