@@ -20,6 +20,7 @@ written — 65 for shards that do not merge), 69 without dask, 74 when a shard's
 """
 
 import argparse
+import logging
 import os
 import subprocess
 import sys
@@ -89,7 +90,13 @@ def main(argv):
     if args.scheduler:
         cluster, client = None, Client(args.scheduler)
     else:
-        cluster = LocalCluster(n_workers=args.workers, threads_per_worker=1, processes=True, dashboard_address=None)
+        cluster = LocalCluster(
+            n_workers=args.workers,
+            threads_per_worker=1,
+            processes=True,
+            dashboard_address=None,
+            silence_logs=logging.ERROR,
+        )
         client = Client(cluster)
     try:
         futures = client.map(report_shard, [hingesim] * len(shards), shards, [options] * len(shards), pure=False)

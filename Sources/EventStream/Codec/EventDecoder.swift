@@ -49,6 +49,8 @@ public struct EventDecoder: Sendable {
   public func decode(_ line: UnsafeBufferPointer<UInt8>) throws(Failure) -> Line {
     guard let base = line.baseAddress, line.count > 0 else { return .blank }
     var s = JSONScanner(base: base, count: line.count)
+    if dialect == .input, let sample = Self.sample(&s) { return .event(sample) }
+    s.offset = 0
     s.skipWhitespace()
     guard let first = s.peek else { return .blank }
     if first == UInt8(ascii: "#") { return .blank }
@@ -63,6 +65,17 @@ public struct EventDecoder: Sendable {
     } catch {
       throw Failure(column: 1, message: "\(error)")
     }
+  }
+
+  /// A raw sample written as `EventWriter` writes one, `{"t":T,"type":"hinge","angle":A}`, with
+  /// nothing else on the line and a time and angle the general path accepts; nil for anything
+  /// else, which the general path reads (and, when wrong, locates).
+  @inline(__always) private static func sample(_ s: inout JSONScanner) -> Event? {
+    guard s.skip("{\"t\":"), s.startsNumber, let t = try? s.number(),
+      s.skip(",\"type\":\"hinge\",\"angle\":"), s.startsNumber, let angle = try? s.number(), s.skip("}"),
+      s.offset == s.count, t >= 0, t <= Event.maxInputTime, angle.isFinite
+    else { return nil }
+    return Event(time: t, .sample(angle: angle))
   }
 
   /// The number at the cursor (the fast path's `t` and `angle`), else a failure that names

@@ -250,7 +250,15 @@ public struct JSONScanner: ~Copyable {
     return matchLiteral("null")
   }
 
-  private mutating func matchLiteral(_ literal: StaticString) -> Bool {
+  /// Consumes `literal` (ASCII) when it is next, whitespace included; else moves nothing.
+  @inline(__always) mutating func skip(_ literal: StaticString) -> Bool { matchLiteral(literal) }
+
+  /// True when the byte at the cursor can start a number (`-` or a digit).
+  @inline(__always) var startsNumber: Bool {
+    offset < count && (base[offset] == UInt8(ascii: "-") || base[offset] &- 0x30 < 10)
+  }
+
+  @inline(__always) private mutating func matchLiteral(_ literal: StaticString) -> Bool {
     let n = literal.utf8CodeUnitCount
     guard offset + n <= count else { return false }
     let p = literal.utf8Start

@@ -17,12 +17,15 @@ public struct Pipeline {
   /// upstream stage's output is an input, and a deadline at *t* comes before an input at *t*.
   /// That is what makes a pipeline cut in two agree with the whole (`simulate | read` = `run`).
   public var earliestDeadline: (stage: Int, time: Double)? {
-    var best: (Int, Double)?
-    // By index: reading each stage in place, not a copy of it (a copy retains its storage).
-    for i in stages.indices {
-      if let d = stages[i].deadline, d <= (best?.1 ?? .infinity) { best = (i, d) }
+    // Read in place through a buffer pointer: through the array, each stage was copied (its
+    // storage retained and released) for every look, several times per sample.
+    stages.withUnsafeBufferPointer { stages in
+      var best: (Int, Double)?
+      for i in stages.indices {
+        if let d = stages[i].deadline, d <= (best?.1 ?? .infinity) { best = (i, d) }
+      }
+      return best
     }
-    return best
   }
 
   /// Feeds an input event through every stage.
@@ -56,10 +59,18 @@ public struct Pipeline {
       // Stages only append to their output, so the next wave is this wave followed by what
       // the stage emitted for each event in order; when it emitted nothing (most samples),
       // the wave goes on as it is, without copying its events.
-      scratch.removeAll(keepingCapacity: true)
-      for event in wave {
-        stages[index].receive(event, into: &scratch)
+      // The stage is reached through a buffer pointer (the array checked once, not per event),
+      // with the wave and its output in locals (no overlapping access to `self`).
+      var output: [Event] = []
+      swap(&output, &scratch)
+      output.removeAll(keepingCapacity: true)
+      do {  // `events` ends here, before the wave grows (no copy of it)
+        let events = wave
+        stages.withUnsafeMutableBufferPointer { stages in
+          for event in events { stages[index].receive(event, into: &output) }
+        }
       }
+      swap(&output, &scratch)
       if !scratch.isEmpty { wave.append(contentsOf: scratch) }
       index += 1
     }

@@ -25,12 +25,21 @@ struct TraceChecks {
     var i = 0
     let raw = UnsafeRawPointer(base)
     while i + 8 <= line.count {
-      let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-      let low = (word &- 0x2020_2020_2020_2020) & ~word & 0x8080_8080_8080_8080
-      if low | (word & 0x8080_8080_8080_8080) != 0 { break }
+      if !isPrintable(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) { break }
       i += 8
     }
+    // The last few bytes: the line's last eight, overlapping the words already checked.
+    if i < line.count, line.count >= 8, isPrintable(raw.loadUnaligned(fromByteOffset: line.count - 8, as: UInt64.self))
+    {
+      return nil
+    }
     return i == line.count ? nil : byteProblem(line, from: i)
+  }
+
+  /// True when none of the eight bytes is a control byte (below 0x20) or has its high bit set.
+  @inline(__always) private static func isPrintable(_ word: UInt64) -> Bool {
+    let low = (word &- 0x2020_2020_2020_2020) & ~word & 0x8080_8080_8080_8080
+    return low | (word & 0x8080_8080_8080_8080) == 0
   }
 
   /// `binaryProblem` byte by byte from `first` (the bytes before it are printable ASCII).
