@@ -59,18 +59,10 @@ public struct Pipeline {
       // Stages only append to their output, so the next wave is this wave followed by what
       // the stage emitted for each event in order; when it emitted nothing (most samples),
       // the wave goes on as it is, without copying its events.
-      // The stage is reached through a buffer pointer (the array checked once, not per event),
-      // with the wave and its output in locals (no overlapping access to `self`).
-      var output: [Event] = []
-      swap(&output, &scratch)
-      output.removeAll(keepingCapacity: true)
-      do {  // `events` ends here, before the wave grows (no copy of it)
-        let events = wave
-        stages.withUnsafeMutableBufferPointer { stages in
-          for event in events { stages[index].receive(event, into: &output) }
-        }
+      scratch.removeAll(keepingCapacity: true)
+      for event in wave {
+        stages[index].receive(event, into: &scratch)
       }
-      swap(&output, &scratch)
       if !scratch.isEmpty { wave.append(contentsOf: scratch) }
       index += 1
     }
