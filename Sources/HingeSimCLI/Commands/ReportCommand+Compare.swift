@@ -71,7 +71,8 @@ extension ReportCommand {
     return notes
   }
 
-  private static func loadReport(_ path: String, limit: ReadLimit) throws(CLIError) -> LatencyReport {
+  /// Reads a `--json` report (for `--compare` and `--merge`): exit 66 when missing, 65 when bad.
+  static func loadReport(_ path: String, limit: ReadLimit) throws(CLIError) -> LatencyReport {
     let bytes: [UInt8]
     do {
       bytes = try FileBytes.read(path: path, limit: limit)

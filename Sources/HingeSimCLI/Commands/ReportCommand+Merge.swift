@@ -18,19 +18,7 @@ extension ReportCommand {
     }
     if paths.filter({ $0 == "-" }).count > 1 { throw .usage("stdin (-) can be read once") }
     var shards: [(name: String, report: LatencyReport)] = []
-    for path in paths {
-      let bytes: [UInt8]
-      do {
-        bytes = try FileBytes.read(path: path)
-      } catch {
-        throw CLIError(inputError: error)
-      }
-      do {
-        shards.append((path, try LatencyReport(json: bytes)))
-      } catch {
-        throw CLIError("\(path): \(error.description)", code: .dataError)
-      }
-    }
+    for path in paths { shards.append((path, try loadReport(path, limit: context.readLimits[.report]))) }
     let merged: LatencyReport
     do {
       merged = try LatencyReport.merge(shards, producer: producer)
