@@ -34,7 +34,7 @@ struct TraceFastPathTests {
   func csvNumbers() throws {
     let angles = [
       "0", "-0", "12", "0.0004", "179.9996", "1.25", " 7 ", "\t8\t", "+5", "5.", ".5", "1e2", "-2.5E-1",
-      "123456789012345678", "0.1", "3.14159265358979", "2.718281828459045", "999999999999999", "0.000000000000001",
+      "123456789.012345678", "0.1", "3.14159265358979", "2.718281828459045", "999999999.999999", "0.000000000000001",
     ]
     let times = [
       "0", "1", "1.5", " 2 ", "3.", "4e0", "+5", "6.25", "7", "8", "9", "10", "11", "12", "13", "14", "15", "16", "17",
@@ -90,7 +90,7 @@ struct TraceFastPathTests {
       events == [Event(time: 0, .sample(angle: 1)), Event(time: 1, .sample(angle: 2)), Event(time: 2, .textSize(.AX2))])
     #expect(
       error(#"{"t":0,"type":"hing","angle":1}"#, suffix: ".jsonl")
-        == #"1:15: expected an event type (hinge, orientation, textSize, turn, goto, split, mark, notes, note, select, addToNotes, openChapter, back, sidebar, end), found "hing""#
+        == #"1:15: expected an event type (hinge, orientation, textSize, turn, goto, split, mark, notes, note, select, addToNotes, dragToNotes, openChapter, back, sidebar, end), found "hing""#
     )
     #expect(
       error(#"{"t":0,"type":"settled"}"#, suffix: ".jsonl").hasSuffix(

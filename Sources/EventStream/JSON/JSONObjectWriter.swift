@@ -160,25 +160,40 @@ public struct JSONObjectWriter: Sendable {
     return String(decoding: bytes, as: UTF8.self)
   }
 
-  /// Appends a quoted, escaped string.
+  /// Appends a quoted, escaped string. Besides what JSON requires (`"`, `\\`, C0 controls), DEL
+  /// and the C1 controls (U+0080–U+009F) are written `\u007f`, `\u009b`: valid either way, but
+  /// a stream shown on a terminal then cannot drive it (U+009B is a one-character CSI).
   public static func appendString(_ value: String, to bytes: inout [UInt8]) {
     bytes.append(UInt8(ascii: "\""))
-    // Most strings (every field name) need no escape: copied whole.
-    if !value.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+    // Most strings (every field name) need no escape: copied whole. 0xC2 leads every C1 control.
+    if !value.utf8.contains(where: {
+      $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 == 0x7F || $0 == 0xC2
+    }) {
       bytes.append(contentsOf: value.utf8)
       bytes.append(UInt8(ascii: "\""))
       return
     }
+    let hex = Array("0123456789abcdef".utf8)
+    var afterC2 = false
     for byte in value.utf8 {
+      if afterC2 {
+        afterC2 = false
+        if (0x80...0x9F).contains(byte) {
+          bytes.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 15)]])
+        } else {
+          bytes.append(contentsOf: [0xC2, byte])
+        }
+        continue
+      }
       switch byte {
       case UInt8(ascii: "\""): bytes.append(contentsOf: [0x5C, 0x22])
       case UInt8(ascii: "\\"): bytes.append(contentsOf: [0x5C, 0x5C])
       case 0x0A: bytes.append(contentsOf: [0x5C, UInt8(ascii: "n")])
       case 0x0D: bytes.append(contentsOf: [0x5C, UInt8(ascii: "r")])
       case 0x09: bytes.append(contentsOf: [0x5C, UInt8(ascii: "t")])
-      case 0..<0x20:
-        let hex = Array("0123456789abcdef".utf8)
+      case 0..<0x20, 0x7F:
         bytes.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 15)]])
+      case 0xC2: afterC2 = true
       default: bytes.append(byte)
       }
     }

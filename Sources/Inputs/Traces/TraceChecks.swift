@@ -25,15 +25,16 @@ struct TraceChecks {
     var i = 0
     let raw = UnsafeRawPointer(base)
     while i + 8 <= line.count {
-      if !isPrintable(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) { break }
+      if !isPrintable(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) { return byteProblem(line, from: i) }
       i += 8
     }
-    // The last few bytes: the line's last eight, overlapping the words already checked.
-    if i < line.count, line.count >= 8, isPrintable(raw.loadUnaligned(fromByteOffset: line.count - 8, as: UInt64.self))
-    {
+    if i == line.count { return nil }
+    // The last few bytes: the line's last eight, overlapping the words already checked (only
+    // once every whole word passed: a word that failed is looked at byte by byte above).
+    if line.count >= 8, isPrintable(raw.loadUnaligned(fromByteOffset: line.count - 8, as: UInt64.self)) {
       return nil
     }
-    return i == line.count ? nil : byteProblem(line, from: i)
+    return byteProblem(line, from: i)
   }
 
   /// True when none of the eight bytes is a control byte (below 0x20) or has its high bit set.
