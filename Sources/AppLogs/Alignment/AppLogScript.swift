@@ -18,11 +18,6 @@ struct AppLogScript {
     /// True for the navigation stage's re-settles (`sidebar`, `chapter`): they repeat the last
     /// settled size, which the app's frame may have left already (a burst under way).
     var byInput: Bool
-
-    /// The layout in words: `867×611 large`.
-    var layout: String {
-      "\(AppInvariants.size(settled.width, settled.height)) \(settled.textSize.rawValue)"
-    }
   }
 
   /// A `turn`, a `goto` or an opened chapter (a `navigation` that moves the place).
@@ -49,7 +44,7 @@ struct AppLogScript {
   private let chapterEnds: [Int]
 
   init(
-    stream: [Event], insets: Profile.PageInsets, direction: ReadingDirection, unit: AppLogAlignment.PaginationUnit,
+    stream: [Event], insets: Profile.PageInsets, direction: ReadingDirection, unit: AppLogPaginationUnit,
     textLength: Int
   ) {
     // The navigation stage's sidebar narrows the pages; its chapter is what a chapter reader lays out.
@@ -112,13 +107,6 @@ struct AppLogScript {
   func pose(at time: Double) -> Pose? {
     let p = Self.partition(poses.count) { poses[$0].time > time }
     return p > 0 ? poses[p - 1].pose : nil
-  }
-
-  /// The simulator's state at `time`: its pose and the last settled size.
-  func state(at time: Double) -> String {
-    let pose = self.pose(at: time)?.rawValue ?? "unknown"
-    guard let k = lastSettle(atOrBefore: time) else { return "pose \(pose), nothing settled yet" }
-    return "pose \(pose), settled \(settles[k].layout) at \(NumberFormat.ms(settles[k].time)) ms"
   }
 
   /// The first index in `0..<count` for which `isAfter` holds (it holds for every index after

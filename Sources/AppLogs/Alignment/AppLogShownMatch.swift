@@ -65,7 +65,7 @@ struct AppLogShownMatch {
   ///   - answered: the index of the settle a pagination answers, if it answers one.
   ///   - chapterMode: the app lays out one chapter at a time.
   init(
-    log: AppLog, times: [Double], script: AppLogScript, paginations: [AppLogAlignment.AppPagination],
+    log: AppLog, times: [Double], script: AppLogScript, paginations: [AppLogPagination],
     paginationOfEntry: [Int: Int], answered: (Int) -> Int?, chapterMode: Bool
   ) {
     shownOf = Array(repeating: nil, count: paginations.count)

@@ -2,7 +2,7 @@ import EventStream
 import Reader
 
 /// Matches the app's paginations to the settles they answer, in time order, the way the
-/// reader model's one main thread answers them (`AppLogAlignment` and docs/app-log.md state
+/// reader model's one main thread answers them (`AppLogMatching` and docs/app-log.md state
 /// the rules), with the model's ties at one instant (docs/timing.md, rule 5): the end of a
 /// pagination comes before every settle of its instant (the reader is downstream of the settle
 /// stage, and a deadline comes before an input), so such a settle finds the app free; a settle
@@ -31,7 +31,7 @@ struct AppLogSweep {
   }
 
   let script: AppLogScript
-  let paginations: [AppLogAlignment.AppPagination]
+  let paginations: [AppLogPagination]
   /// Each settle's answer.
   private(set) var answers: [Answer]
   /// Each settle's paginations that are not its answer: early ones overtaken, repeated ones.
@@ -56,7 +56,7 @@ struct AppLogSweep {
   /// chapter when the app lays out one at a time (a chapter keeps its last layout), else under nil.
   private var screens: [Int?: (geometry: PageGeometry, textSize: TextSize)] = [:]
 
-  init(script: AppLogScript, paginations: [AppLogAlignment.AppPagination]) {
+  init(script: AppLogScript, paginations: [AppLogPagination]) {
     self.script = script
     self.paginations = paginations
     answers = Array(repeating: .pending, count: script.settles.count)

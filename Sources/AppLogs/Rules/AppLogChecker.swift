@@ -2,10 +2,11 @@ import EventStream
 import Platform
 import Reader
 
-/// Holds an aligned app log to the rules: the app-only ones (`AppInvariants`) from how its
-/// paginations answered the settles, what it showed for them and what frame it measured, and
-/// the reader's own (`ReaderInvariants`, with only the visible pages known) on every shown
-/// state that answers a pagination, a move or nothing at all.
+/// Holds an aligned app log to the rules: first its clock (`AppLogClock`: a log whose sync ties
+/// the wrong moments breaks `clock-in-sync`, and nothing else is judged), then the app-only
+/// rules (`AppInvariants`) from how its paginations answered the settles, what it showed for
+/// them and what frame it measured, and the reader's own (`ReaderInvariants`, with only the
+/// visible pages known) on every shown state that answers a pagination, a move or nothing at all.
 ///
 /// A shown state is judged against the layout it shows: its pagination's settle for the
 /// `shown` that answers one, else the layout in force then (`AppLogInForce`) — the last settle
@@ -17,24 +18,33 @@ import Reader
 /// layout in force, so an app that never answered a settle is told once what it shows and what
 /// the fold asks for.
 struct AppLogChecker {
-  let alignment: AppLogAlignment
+  let matching: AppLogMatching
   let document: ReaderDocument
   let direction: ReadingDirection
-  private(set) var findings: [AppLogAlignment.Finding] = []
+  private(set) var findings: [AppLogFinding] = []
   private(set) var shownChecked = 0
-  private var log: AppLog { alignment.log }
-  private var script: AppLogScript { alignment.script }
+  /// The app's clock against the script's, as its frames measure it.
+  let clock: AppLogClock
+  private var log: AppLog { matching.log }
+  private var script: AppLogScript { matching.script }
   private var said: Set<String> = []
 
-  init(alignment: AppLogAlignment, document: ReaderDocument, direction: ReadingDirection) {
-    self.alignment = alignment
+  init(matching: AppLogMatching, document: ReaderDocument, direction: ReadingDirection) {
+    self.matching = matching
     self.document = document
     self.direction = direction
+    clock = AppLogClock(frames: matching.frames.map { ($0.time, $0.width, $0.height) }, sizes: matching.script.sizes)
   }
 
   mutating func run() {
+    if let offset = clock.offset, let problem = AppInvariants.clockProblem(offset: offset, frames: clock.matched) {
+      let first = matching.frames.first
+      add(
+        "clock-in-sync", problem, entry: first?.entry, time: first?.time ?? 0, cause: .scene, causeTime: 0)
+      return
+    }
     for k in script.settles.indices { checkAnswer(k) }
-    for (earlier, later) in alignment.sweep.outOfOrder { checkOrder(earlier, later) }
+    for (earlier, later) in matching.sweep.outOfOrder { checkOrder(earlier, later) }
     checkShown()
     findings.sort { $0.line < $1.line }
   }
@@ -44,7 +54,7 @@ struct AppLogChecker {
   ) {
     let line = entry.map { log.entries[$0].line } ?? log.entries.last?.line ?? 1
     findings.append(
-      AppLogAlignment.Finding(
+      AppLogFinding(
         rule: rule, message: message, line: line, time: time, state: script.state(at: time), cause: cause,
         causeTime: causeTime))
   }
@@ -53,9 +63,9 @@ struct AppLogChecker {
   private mutating func checkAnswer(_ k: Int) {
     let settle = script.settles[k]
     let s = settle.time
-    switch alignment.sweep.answers[k] {
+    switch matching.sweep.answers[k] {
     case .paginated(let p):
-      let pagination = alignment.paginations[p]
+      let pagination = matching.paginations[p]
       if let problem = AppInvariants.earlyProblem(
         start: pagination.start, settle: s, lastChange: settle.settled.cycle.lastChange, layout: settle.layout)
       {
@@ -72,21 +82,21 @@ struct AppLogChecker {
           AppInvariants.paginationMessage(settle: s, layout: settle.layout, problems: problems),
           entry: pagination.entry, time: pagination.end, causeTime: s)
       }
-      if let miss = alignment.shown.misses[p] {
+      if let miss = matching.shown.misses[p] {
         add(
           "shown-after-settle",
           AppInvariants.unshownMessage(settle: s, layout: settle.layout, end: pagination.end, why: reason(miss)),
           entry: pagination.entry, time: pagination.end, causeTime: s)
       }
     case .missing:
-      let after = Self.partition(alignment.times.count) { alignment.times[$0] >= s }
+      let after = Self.partition(matching.times.count) { matching.times[$0] >= s }
       add(
         "shown-after-settle", AppInvariants.unansweredMessage(settle: s, layout: settle.layout),
-        entry: after < alignment.times.count ? after : nil, time: s, causeTime: s)
+        entry: after < matching.times.count ? after : nil, time: s, causeTime: s)
     case .pending, .unchanged, .superseded: break
     }
-    for p in alignment.sweep.extra[k] {
-      let extra = alignment.paginations[p]
+    for p in matching.sweep.extra[k] {
+      let extra = matching.paginations[p]
       add(
         "paginate-once-per-settle",
         AppInvariants.extraMessage(
@@ -98,9 +108,9 @@ struct AppLogChecker {
     // first size of the next burst (the settle fires before an input of the same time). Not at
     // a superseded settle, nor at the navigation stage's re-settles: they repeat the last
     // settled size, which the frame may have left already (a burst under way).
-    if case .superseded = alignment.sweep.answers[k] { return }
+    if case .superseded = matching.sweep.answers[k] { return }
     guard !settle.byInput else { return }
-    if let f = alignment.lastFrame(before: s), case .frame(let w, let h) = log.entries[f].kind,
+    if let f = matching.lastFrame(before: s), case .frame(let w, let h) = log.entries[f].kind,
       let problem = AppInvariants.frameProblem(width: w, height: h, settled: settle.settled)
     {
       add("frame-matches-pose", problem + " (settled at \(NumberFormat.ms(s)) ms)", entry: f, time: s, causeTime: s)
@@ -108,10 +118,10 @@ struct AppLogChecker {
   }
 
   private mutating func checkOrder(_ earlier: Int, _ later: Int) {
-    guard let a = alignment.settleAnswered(by: earlier), let b = alignment.settleAnswered(by: later), a < b else {
+    guard let a = matching.settleAnswered(by: earlier), let b = matching.settleAnswered(by: later), a < b else {
       return
     }
-    let (pa, pb) = (alignment.paginations[earlier], alignment.paginations[later])
+    let (pa, pb) = (matching.paginations[earlier], matching.paginations[later])
     let (sa, sb) = (script.settles[a], script.settles[b])
     add(
       "settles-answered-in-order",
@@ -137,13 +147,13 @@ struct AppLogChecker {
 
   /// The shown states, against the reader's rules and `layout-matches-fold`.
   private mutating func checkShown() {
-    var inForce = AppLogInForce(alignment: alignment)
+    var inForce = AppLogInForce(matching: matching)
     var invariants = ReaderInvariants()
     var previousOffset: Int?
     var lastShown: Shown?
     var afterExtra = false
     for (i, entry) in log.entries.enumerated() {
-      let t = alignment.times[i]
+      let t = matching.times[i]
       switch entry.kind {
       case .shown(let shown):
         defer {
@@ -154,9 +164,9 @@ struct AppLogChecker {
         var cause = EventType.shown
         var causeTime = t
         var hingeChange: String?
-        switch alignment.shown.roles[i] {
+        switch matching.shown.roles[i] {
         case .pagination(let p):
-          guard let k = alignment.settleAnswered(by: p) else {
+          guard let k = matching.settleAnswered(by: p) else {
             afterExtra = true
             invariants.forgetScreen()
             continue
@@ -165,7 +175,7 @@ struct AppLogChecker {
           settle = k
           // A chapter re-settle's pagination shows the chapter just opened: the place moved there.
           let cycle = script.settles[k].settled.cycle
-          cause = cycle.cause == .chapter || alignment.shown.opensChapter.contains(p) ? .navigation : .settled
+          cause = cycle.cause == .chapter || matching.shown.opensChapter.contains(p) ? .navigation : .settled
           causeTime = script.settles[k].time
           hingeChange = ReaderSnapshot.hingeChange(of: cycle.cause)
         case .move(let m):
@@ -200,7 +210,7 @@ struct AppLogChecker {
         if let problem = AppInvariants.layoutProblem(shown, model: model, pose: script.pose(at: t)) {
           found.append(("layout-matches-fold", problem))
         }
-        if case .missing = alignment.sweep.answers[k] {
+        if case .missing = matching.sweep.answers[k] {
           // The app never laid this layout out (shown-after-settle says so): its frames still
           // stand where the layout it kept put them, so they are not held to this one's fold.
           found.removeAll { $0.rule == "fold-clear" }

@@ -14,12 +14,12 @@ struct AppLogInForce {
   private var next = 0
   private var current: Int?
 
-  init(alignment: AppLogAlignment) {
-    for (k, answer) in alignment.sweep.answers.enumerated() {
+  init(matching: AppLogMatching) {
+    for (k, answer) in matching.sweep.answers.enumerated() {
       switch answer {
-      case .paginated(let p): effects.append((k, .line(alignment.paginations[p].entry)))
+      case .paginated(let p): effects.append((k, .line(matching.paginations[p].entry)))
       case .unchanged(let t): effects.append((k, .time(t)))
-      case .missing: effects.append((k, .time(alignment.script.settles[k].time)))
+      case .missing: effects.append((k, .time(matching.script.settles[k].time)))
       case .pending, .superseded: effects.append((k, .none))
       }
     }

@@ -17,16 +17,17 @@ extension AppLogAlignment {
   /// answered `superseded` (a cycle with no latency), so the cycles after it are still timed;
   /// no answer is stamped before the one of an earlier settle, so none is left waiting behind it.
   func merged(stream: [Event], document: ReaderDocument) -> [Event] {
+    let (log, script, times, paginations) = (matching.log, matching.script, matching.times, matching.paginations)
     var app: [(event: Event, key: (group: Int, order: Int))] = []
     var answerLines: Set<Int> = []
     var stamp = -Double.infinity
-    for (k, answer) in sweep.answers.enumerated() {
+    for (k, answer) in matching.sweep.answers.enumerated() {
       let settle = script.settles[k]
       var answerEvents: [Event] = []
       switch answer {
       case .paginated(let p):
         let pagination = paginations[p]
-        let shownEntry = shown.shownOf[p]
+        let shownEntry = matching.shown.shownOf[p]
         stamp = max(stamp, pagination.end, settle.time)
         answerLines.insert(pagination.entry)
         answerEvents.append(
@@ -88,8 +89,8 @@ extension AppLogAlignment {
 
   /// The stream's `paginated` for an app pagination: answering the settle with index `settle`,
   /// or none (`settled: -1`, never timed).
-  private func paginated(_ p: AppPagination, settle k: Int?, document: ReaderDocument) -> Paginated {
-    let settle = k.map { script.settles[$0] }
+  private func paginated(_ p: AppLogPagination, settle k: Int?, document: ReaderDocument) -> Paginated {
+    let settle = k.map { matching.script.settles[$0] }
     let value = p.value
     return Paginated(
       pageWidth: value.pageWidth, pageHeight: value.pageHeight,
@@ -102,18 +103,19 @@ extension AppLogAlignment {
 
   /// The app's `shown` at entry `i`, with the excerpt of its first page.
   private func shownState(_ i: Int, document: ReaderDocument) -> Shown {
-    guard case .shown(var shown) = log.entries[i].kind else { preconditionFailure("entry \(i) is no shown") }
+    guard case .shown(var shown) = matching.log.entries[i].kind else { preconditionFailure("entry \(i) is no shown") }
     if let first = shown.ranges.first { shown.excerpt = document.excerpt(first) }
     return shown
   }
 
   private func skipped(_ k: Int, at time: Double, _ reason: SkipReason) -> Event {
-    let g = script.settles[k].geometry
+    let settle = matching.script.settles[k]
+    let g = settle.geometry
     return Event(
       time: time,
       .skipped(
         Skipped(
-          settled: script.settles[k].time, reason: reason, pageWidth: g.pageWidth, pageHeight: g.pageHeight,
-          textSize: script.settles[k].settled.textSize)))
+          settled: settle.time, reason: reason, pageWidth: g.pageWidth, pageHeight: g.pageHeight,
+          textSize: settle.settled.textSize)))
   }
 }
