@@ -3,7 +3,8 @@
 #endif
 
 /// An operating-system thread that runs one closure and is joined (`pthread_create`,
-/// `pthread_join`): for a server that must answer while the main thread waits on something else.
+/// `pthread_join`): for parts of one job that wait on each other (the Typesetter's scanning and
+/// shaping threads), or a server that must answer while the main thread waits on something else.
 public struct JoinableThread: Sendable {
   private let thread: pthread_t
 

@@ -222,7 +222,7 @@ public final class TextLayout {
           var scalar = UInt32(u)
           i += 1
           if UTF16.isLeadSurrogate(u), i < units.count, UTF16.isTrailSurrogate(units[i]) {
-            scalar = TextAnalysis.surrogatePair(u, units[i])
+            scalar = UTF16Scalars.pair(u, units[i])
             i += 1
           } else if UTF16.isLeadSurrogate(u) || UTF16.isTrailSurrogate(u) {
             scalar = 0xFFFD

@@ -1,4 +1,5 @@
 import Dispatch
+import Platform
 
 /// Runs independent parts of one job on threads (libdispatch's `concurrentPerform`) and waits
 /// for all of them.
@@ -23,10 +24,10 @@ enum Parallel {
   static func runTogether(_ count: Int, _ body: (Int) -> Void) {
     withoutActuallyEscaping(body) { body in
       let job = Job(body: body)
-      var threads: [POSIXThread] = []
+      var threads: [JoinableThread] = []
       var refused: [Int] = []
       for i in 1..<max(1, count) {
-        if let thread = POSIXThread.start({ job.body(i) }) {
+        if let thread = JoinableThread.start({ job.body(i) }) {
           threads.append(thread)
         } else {
           refused.append(i)

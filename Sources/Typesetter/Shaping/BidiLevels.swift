@@ -83,16 +83,11 @@ struct BidiLevels {
     var unitOf: [Int] = []  // the first UTF-16 unit of each scalar
     scalars.reserveCapacity(range.count)
     unitOf.reserveCapacity(range.count + 1)
-    var k = range.lowerBound
-    while k < range.upperBound {
-      unitOf.append(k)
-      let u = units[k]
-      if UTF16.isLeadSurrogate(u) && k + 1 < range.upperBound && UTF16.isTrailSurrogate(units[k + 1]) {
-        scalars.append(TextAnalysis.surrogatePair(u, units[k + 1]))
-        k += 2
-      } else {
-        scalars.append(FriBidiChar(u))
-        k += 1
+    units.withUnsafeBufferPointer { buffer in
+      guard let units = buffer.baseAddress else { return }  // no units: no code points
+      for (k, c) in UTF16Scalars(units, range) {
+        unitOf.append(k)
+        scalars.append(FriBidiChar(c))
       }
     }
     unitOf.append(range.upperBound)

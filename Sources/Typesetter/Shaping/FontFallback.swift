@@ -100,22 +100,13 @@ final class FontFallback {
   func fontID(for units: UnsafePointer<UInt16>, count: Int) -> Int32 {
     var scalars: [UInt32] = []
     var emoji = false
-    var k = 0
-    while k < count {
-      var c = UInt32(units[k])
-      if UTF16.isLeadSurrogate(units[k]) && k + 1 < count && UTF16.isTrailSurrogate(units[k + 1]) {
-        c = TextAnalysis.surrogatePair(units[k], units[k + 1])
-        k += 1
-      }
-      k += 1
+    for (_, c) in UTF16Scalars(units, 0..<count) {
       emoji = emoji || c == 0xFE0F || Self.isEmoji(c)
       if !Self.isIgnorable(c) { scalars.append(c) }
     }
     if scalars.isEmpty {
       // Only ignorables: the first code point decides.
-      scalars.append(
-        UTF16.isLeadSurrogate(units[0]) && count > 1 ? TextAnalysis.surrogatePair(units[0], units[1]) : UInt32(units[0])
-      )
+      scalars.append(UTF16Scalars.scalar(units, at: 0, count: count))
     }
     var key = Array(Set(scalars)).sorted()
     if emoji { key.append(UInt32.max) }  // not a code point: emoji presentation

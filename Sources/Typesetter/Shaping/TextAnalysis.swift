@@ -72,12 +72,6 @@ struct TextAnalysis {
       || (unit >= 0x2000 && unit <= 0x200A && unit != 0x2007)
   }
 
-  /// The code point of a surrogate pair.
-  @inline(__always)
-  static func surrogatePair(_ lead: UInt16, _ trail: UInt16) -> UInt32 {
-    0x10000 + (UInt32(lead) - 0xD800) << 10 + (UInt32(trail) - 0xDC00)
-  }
-
   /// The kerning between the code point before `at` and the one starting at `at`: the pair shaped
   /// together minus each shaped alone (in `measurer`'s direction). Cached per pair and direction.
   static func pairKern(
@@ -95,11 +89,11 @@ struct TextAnalysis {
     if end - boundary >= 2, UTF16.isLeadSurrogate(text[boundary]) { after = 2 }
     let a =
       before == 2
-      ? surrogatePair(text[boundary - 2], text[boundary - 1])
+      ? UTF16Scalars.pair(text[boundary - 2], text[boundary - 1])
       : UInt32(text[boundary - 1])
     let b =
       after == 2
-      ? surrogatePair(text[boundary], text[boundary + 1])
+      ? UTF16Scalars.pair(text[boundary], text[boundary + 1])
       : UInt32(text[boundary])
     // Two regional indicators shaped together are a flag (one glyph), not a kerned pair: a break
     // between two flags has no kerning across it.
@@ -414,20 +408,13 @@ struct SegmentMeasurer {
     return k
   }
 
-  /// The code point starting at UTF-16 index `at` (a lone surrogate as itself).
-  @inline(__always)
-  static func scalar(_ units: UnsafePointer<UInt16>, at k: Int, count: Int) -> UInt32 {
-    UTF16.isLeadSurrogate(units[k]) && k + 1 < count && UTF16.isTrailSurrogate(units[k + 1])
-      ? TextAnalysis.surrogatePair(units[k], units[k + 1]) : UInt32(units[k])
-  }
-
   /// Whether the character at `c` keeps the font of the one before it instead of choosing one:
   /// a default-ignorable code point (joiner, variation selector), or a trailing space of the
   /// run (nothing but hanging spaces and line terminators after it) that does not follow an
   /// emoji.
   /// `trailing` is where the run's trailing spaces and terminators start (`trailingStart`).
   static func keepsFont(_ units: UnsafePointer<UInt16>, at c: Int, count: Int, trailing: Int) -> Bool {
-    if FontFallback.isIgnorable(scalar(units, at: c, count: count)) { return true }
+    if FontFallback.isIgnorable(UTF16Scalars.scalar(units, at: c, count: count)) { return true }
     guard c >= trailing else { return false }
     // The code point before, skipping ignorables (at most a few: a long run keeps the space's
     // font decision bounded).
@@ -436,7 +423,7 @@ struct SegmentMeasurer {
     while k > 0 && steps < 8 {
       k -= 1
       if UTF16.isTrailSurrogate(units[k]) && k > 0 && UTF16.isLeadSurrogate(units[k - 1]) { k -= 1 }
-      let previous = scalar(units, at: k, count: count)
+      let previous = UTF16Scalars.scalar(units, at: k, count: count)
       if previous == 0xFE0F { return false }  // after an emoji presentation sequence
       if !FontFallback.isIgnorable(previous) { return !FontFallback.isEmoji(previous) }
       steps += 1
@@ -446,14 +433,7 @@ struct SegmentMeasurer {
 
   /// The first script of a cluster that is not Common or Inherited (else Common).
   private static func script(_ units: UnsafePointer<UInt16>, count: Int) -> hb_script_t {
-    var k = 0
-    while k < count {
-      var c = UInt32(units[k])
-      if UTF16.isLeadSurrogate(units[k]) && k + 1 < count && UTF16.isTrailSurrogate(units[k + 1]) {
-        c = TextAnalysis.surrogatePair(units[k], units[k + 1])
-        k += 1
-      }
-      k += 1
+    for (_, c) in UTF16Scalars(units, 0..<count) {
       let script = FontFallback.script(c)
       if !FontFallback.isNeutral(script) { return script }
     }
