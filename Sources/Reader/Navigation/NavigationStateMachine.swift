@@ -18,20 +18,29 @@ import EventStream
 /// ```
 public struct NavigationStateMachine: Stage {
   /// What the user sees of the library.
-  enum State: Equatable {
+  enum Selection: Equatable {
     /// No chapter is selected: the library alone (the stack's root when collapsed).
     case library
     /// A chapter is selected and is the detail (the stack's top when collapsed).
     case reading(chapter: Int)
   }
 
+  /// The stage's phase, with the data that exists in it. `layout` is the last layout the settle
+  /// stage settled (nil before the first; the stage's own re-settles never replace it): its
+  /// horizontal size class decides the columns, and a re-settle repeats it.
+  enum State: Equatable {
+    /// No navigation input yet: the stage follows the settles and says nothing, so a stream
+    /// without navigation is unchanged. The chapter the reader opened at is selected, and the
+    /// sidebar is hidden (only an input shows it).
+    case silent(chapter: Int, layout: Settled?)
+    /// From the first navigation input on: a navigation state for every settle and input.
+    case engaged(Selection, sidebar: SidebarMode, layout: Settled?)
+  }
+
   /// The chapters.
   public let library: Library
   private(set) var state: State
-  private var sidebar: SidebarMode = .hide
-  private var lastSettled: Settled?
   private let draft: (length: Int, hash: String)
-  private var engaged = false
   private var invariants: NavigationInvariants
   /// The sidebar's width when shown in regular width, points.
   private let shownSidebarWidth: Double
@@ -51,7 +60,7 @@ public struct NavigationStateMachine: Stage {
     shownSidebarWidth = sidebarWidth
     invariants = NavigationInvariants(sidebarWidth: sidebarWidth)
     resettlesChapters = chapterPagination
-    state = .reading(chapter: library.chapter(containing: offset).id)
+    state = .silent(chapter: library.chapter(containing: offset).id, layout: nil)
     self.draft = (draft.utf16.count, Self.hash(draft))
   }
 
@@ -66,21 +75,24 @@ public struct NavigationStateMachine: Stage {
       case .sidebar, .chapter: return  // our own re-settle
       default: break
       }
-      lastSettled = settled
-      guard engaged else { return }
-      emit(cause: event, into: &output)
+      switch state {
+      case .silent(let chapter, _): state = .silent(chapter: chapter, layout: settled)
+      case .engaged(let selection, let sidebar, _):
+        state = .engaged(selection, sidebar: sidebar, layout: settled)
+        emit(cause: event, into: &output)
+      }
     case .openChapter(let id):
-      engaged = true
       guard let chapter = library.chapter(id) else {
+        engage(selection, sidebar: sidebar)
         emit(cause: event, warning: "no chapter \(id) (the text has \(library.chapters.count))", into: &output)
         return
       }
-      state = .reading(chapter: id)
+      engage(.reading(chapter: id), sidebar: sidebar)
       emit(cause: event, offset: chapter.range.lowerBound, into: &output)
       if resettlesChapters { resettle(cause: .chapter, at: event.time, into: &output) }
     case .back:
-      engaged = true
-      guard columns == .stack, case .reading = state else {
+      guard columns == .stack, case .reading = selection else {
+        engage(selection, sidebar: sidebar)
         emit(
           cause: event,
           warning: columns == .split
@@ -88,21 +100,43 @@ public struct NavigationStateMachine: Stage {
             : "nothing to go back to: the library is the root", into: &output)
         return
       }
-      state = .library
+      engage(.library, sidebar: sidebar)
       emit(cause: event, into: &output)
     case .sidebar(let mode):
-      engaged = true
       let before = sidebarWidth
-      sidebar = mode
+      engage(selection, sidebar: mode)
       emit(cause: event, into: &output)
       if sidebarWidth != before { resettle(cause: .sidebar, at: event.time, into: &output) }
     default: return
     }
   }
 
+  /// Engaged (from silent, on the first navigation input) with `selection` and `sidebar`; the
+  /// layout stays.
+  private mutating func engage(_ selection: Selection, sidebar: SidebarMode) {
+    state = .engaged(selection, sidebar: sidebar, layout: layout)
+  }
+
+  private var selection: Selection {
+    switch state {
+    case .silent(let chapter, _): .reading(chapter: chapter)
+    case .engaged(let selection, _, _): selection
+    }
+  }
+
+  private var sidebar: SidebarMode {
+    if case .engaged(_, let sidebar, _) = state { sidebar } else { .hide }
+  }
+
+  private var layout: Settled? {
+    switch state {
+    case .silent(_, let layout), .engaged(_, _, let layout): layout
+    }
+  }
+
   /// Settles the last settled layout again, now, for a change only this stage sees.
   private func resettle(cause: SettleCause, at time: Double, into output: inout [Event]) {
-    guard var settled = lastSettled else { return }
+    guard var settled = layout else { return }
     settled.changed = true
     settled.sizes = 0
     settled.cycle = SettleCycle(
@@ -112,16 +146,16 @@ public struct NavigationStateMachine: Stage {
 
   /// Side by side in regular width, a stack otherwise (and before the first settle).
   private var columns: NavigationColumns {
-    lastSettled?.horizontalSizeClass == .regular ? .split : .stack
+    layout?.horizontalSizeClass == .regular ? .split : .stack
   }
 
   private var sidebarWidth: Double {
-    Library.sidebarWidth(sidebar, sizeClass: lastSettled?.horizontalSizeClass, width: shownSidebarWidth)
+    Library.sidebarWidth(sidebar, sizeClass: layout?.horizontalSizeClass, width: shownSidebarWidth)
   }
 
   /// The state as the reader and the stream see it.
   func current(offset: Int? = nil, warning: String? = nil) -> NavigationState {
-    let chapter: Int? = if case .reading(let id) = state { id } else { nil }
+    let chapter: Int? = if case .reading(let id) = selection { id } else { nil }
     let columns = columns
     return NavigationState(
       chapter: chapter, chapterCount: library.chapters.count, sidebar: sidebar, columns: columns,
