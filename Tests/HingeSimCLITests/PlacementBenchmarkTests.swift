@@ -120,8 +120,8 @@ struct PlacementBenchmarkTests {
     let document = try ReaderDocument(text: try #require(Self.excerpt), profile: profile)
     let library = Library(text: try #require(Self.excerpt))
     #expect(library.chapters.count == 7)
-    let chapters = try library.chapters.map {
-      PlacementBenchmark.ChapterLayout(id: $0.id, range: $0.range, layout: try document.part($0.range).layout)
+    let chapters = library.chapters.map {
+      PlacementBenchmark.ChapterLayout(id: $0.id, range: $0.range, layout: document.part($0.range).layout)
     }
     let rows = PlacementBenchmark.chapterRows(Self.rows, profile: profile, chapters: chapters, offset: 20_000)
     #expect(rows.count == Self.rows.count)

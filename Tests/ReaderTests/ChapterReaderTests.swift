@@ -13,7 +13,7 @@ struct ChapterReaderTests {
   func perChapterCounts() throws {
     let out = N.runByChapter([F.hinge(0, at: 0), Event(time: 1000, .openChapter(id: 3))])
     let chapter = N.library.chapters[2]
-    let alone = PaginationCache(document: try N.document.part(chapter.range))
+    let alone = PaginationCache(document: N.document.part(chapter.range))
     let expected = alone.pagination(width: 382 - 2 * 20, height: 620 - 2 * 20, textSize: .large).result.pageCount
     let shown = F.shown(out).last!.1
     #expect(shown.chapter == 3)

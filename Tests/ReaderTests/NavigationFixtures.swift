@@ -44,7 +44,7 @@ enum NavigationFixtures {
   static func runByChapter(_ inputs: [Event], offset: Int = 0) -> [Event] {
     let whole = document
     let reader = ChapterReader(
-      library: library, document: whole, profile: F.profile, offset: offset, model: .fixed(ms: 5))!
+      library: library, document: whole, profile: F.profile, offset: offset, model: .fixed(ms: 5))
     let navigation = NavigationStateMachine(
       library: library, offset: offset, chapterPagination: true, sidebarWidth: 280)
     return TestSupport.run(inputs, stages: Pipeline.simulator(profile: F.profile) + [navigation, reader])

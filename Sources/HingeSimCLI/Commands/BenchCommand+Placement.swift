@@ -41,11 +41,7 @@ extension BenchCommand {
     // The figures under --chapters: each chapter a document of its own, as ChapterReader makes them.
     var chapters: [PlacementBenchmark.ChapterLayout] = []
     for chapter in Library(text: file.text).chapters {
-      do {
-        chapters.append(.init(id: chapter.id, range: chapter.range, layout: try document.part(chapter.range).layout))
-      } catch {
-        throw CLIError(readerError: error)
-      }
+      chapters.append(.init(id: chapter.id, range: chapter.range, layout: document.part(chapter.range).layout))
     }
     let chapterRows = PlacementBenchmark.chapterRows(rows, profile: profile, chapters: chapters, offset: offset)
     let root = context.resourceRoot + "/"

@@ -96,10 +96,9 @@ enum RunPipeline {
     case .text(let document) where options.chapters:
       let library = Library(text: document.text)
       let caches = ChapterCaches()
-      // The whole text's fonts loaded, so a chapter's do.
       let reader = ChapterReader(
         library: library, document: document, profile: profile, offset: options.offset, model: options.computeModel,
-        prepaginate: options.prepaginate, direction: options.direction.resolved(for: document), caches: caches)!
+        prepaginate: options.prepaginate, direction: options.direction.resolved(for: document), caches: caches)
       stages += [navigation(library, profile: profile, options: options), reader]
       pages = .chapters(caches)
     case .text(let document):

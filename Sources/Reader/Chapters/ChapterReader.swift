@@ -24,22 +24,18 @@ public struct ChapterReader: Stage {
   /// Every chapter's paginations so far (what the live view reads the pages on screen from).
   public var caches: ChapterCaches { thread.work.caches }
 
-  /// Makes the reader with the chapter holding `offset` open; nil when that chapter's text
-  /// cannot be laid out (its fonts would not load).
+  /// Makes the reader with the chapter holding `offset` open.
   /// - Parameters:
   ///   - model: what a pagination is charged.
   ///   - prepaginate: paginate the page sizes of every pose in the background, per chapter.
   ///   - direction: the order the pages run in.
-  public init?(
+  public init(
     library: Library, document: ReaderDocument, profile: Profile, offset: Int = 0, model: ComputeModel = .host,
     prepaginate: Bool = false, direction: ReadingDirection = .ltr, caches: ChapterCaches = ChapterCaches()
   ) {
     let settings = ReaderSettings(profile: profile, model: model, prepaginate: prepaginate, direction: direction)
-    guard
-      let work = ChapterReading(
-        library: library, document: document, settings: settings, offset: offset, caches: caches)
-    else { return nil }
-    thread = MainThread(work: work)
+    thread = MainThread(
+      work: ChapterReading(library: library, document: document, settings: settings, offset: offset, caches: caches))
   }
 
   public var deadline: Double? { thread.deadline }

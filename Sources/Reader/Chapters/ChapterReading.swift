@@ -29,13 +29,13 @@ struct ChapterReading: MainThreadWork {
 
   /// The chapter holding `offset` open, its reader's place there; nil when that chapter's text
   /// cannot be laid out (its fonts would not load).
-  init?(library: Library, document: ReaderDocument, settings: ReaderSettings, offset: Int, caches: ChapterCaches) {
+  init(library: Library, document: ReaderDocument, settings: ReaderSettings, offset: Int, caches: ChapterCaches) {
     self.library = library
     self.document = document
     self.settings = settings
     self.caches = caches
     let chapter = library.chapter(containing: offset)
-    guard let cache = caches.cache(for: chapter, of: document) else { return nil }
+    let cache = caches.cache(for: chapter, of: document)
     open = Open(
       chapter: chapter, reader: TextReading(cache: cache, settings: settings, offset: offset - chapter.range.lowerBound)
     )
@@ -76,8 +76,7 @@ struct ChapterReading: MainThreadWork {
     if let kept = shelved.removeValue(forKey: next.id) {
       reader = kept
     } else {
-      guard let cache = caches.cache(for: next, of: document) else { return }
-      reader = TextReading(cache: cache, settings: settings, offset: 0)
+      reader = TextReading(cache: caches.cache(for: next, of: document), settings: settings, offset: 0)
     }
     reader.saw(Event(time: now, .openChapter(id: next.id)))  // a new one opens its text now
     shelved[open.chapter.id] = open.reader
@@ -122,12 +121,10 @@ public final class ChapterCaches {
   /// The chapter's cache, if it was opened.
   public func cache(forChapter id: Int) -> PaginationCache? { caches[id] }
 
-  /// The cache of `chapter` of `document`, made (its text analysed) the first time; nil when
-  /// its text cannot be laid out.
-  func cache(for chapter: Library.Chapter, of document: ReaderDocument) -> PaginationCache? {
+  /// The cache of `chapter` of `document`, made (its text analysed) the first time.
+  func cache(for chapter: Library.Chapter, of document: ReaderDocument) -> PaginationCache {
     if let cache = caches[chapter.id] { return cache }
-    guard let part = try? document.part(chapter.range) else { return nil }
-    let cache = PaginationCache(document: part)
+    let cache = PaginationCache(document: document.part(chapter.range))
     caches[chapter.id] = cache
     return cache
   }

@@ -20,6 +20,11 @@ public final class ReaderDocument {
   /// reader's first pagination, the cold one, under the `host` model.
   public let analysisMs: Double
   private let typography: Profile.Typography
+  /// The typography's fonts and hyphenator as loaded for this text: a part is laid out with
+  /// them, so making one reads no file and cannot fail.
+  private let font: Font
+  private let fallback: Font?
+  private let hyphenator: Hyphenator?
 
   /// Analyses `text` with the profile's fonts and hyphenation.
   public convenience init(text: String, profile: Profile) throws(ReaderError) {
@@ -27,9 +32,7 @@ public final class ReaderDocument {
   }
 
   /// Analyses `text` with a typography's fonts and hyphenation.
-  init(text: String, typography: Profile.Typography) throws(ReaderError) {
-    self.text = text
-    self.typography = typography
+  convenience init(text: String, typography: Profile.Typography) throws(ReaderError) {
     let font: Font
     do {
       font = try Font(path: typography.fontFile)
@@ -52,6 +55,18 @@ public final class ReaderDocument {
         throw ReaderError(error)
       }
     }
+    self.init(text: text, typography: typography, font: font, fallback: fallback, hyphenator: hyphenator)
+  }
+
+  /// Analyses `text` with fonts and a hyphenator already loaded for `typography`.
+  private init(
+    text: String, typography: Profile.Typography, font: Font, fallback: Font?, hyphenator: Hyphenator?
+  ) {
+    self.text = text
+    self.typography = typography
+    self.font = font
+    self.fallback = fallback
+    self.hyphenator = hyphenator
     // The patterns load on first use; load them outside the analysis the reader is charged for.
     hyphenator?.loadPatterns()
     let start = ThreadCPUClock.nowMs()
@@ -59,9 +74,11 @@ public final class ReaderDocument {
     analysisMs = StreamTime.elapsed(from: start, to: ThreadCPUClock.nowMs())
   }
 
-  /// The text of a UTF-16 range (a chapter) as a document of its own, with this one's typography.
-  public func part(_ range: Range<Int>) throws(ReaderError) -> ReaderDocument {
-    try ReaderDocument(text: text(in: range), typography: typography)
+  /// The text of a UTF-16 range (a chapter) as a document of its own, with this one's typography
+  /// and the fonts it loaded.
+  public func part(_ range: Range<Int>) -> ReaderDocument {
+    ReaderDocument(
+      text: text(in: range), typography: typography, font: font, fallback: fallback, hyphenator: hyphenator)
   }
 
   /// Length in UTF-16 code units.
