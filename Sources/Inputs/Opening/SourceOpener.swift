@@ -42,14 +42,6 @@ public struct SourceSettings: Sendable {
   public init() {}
 }
 
-/// Why a source could not be opened or read.
-public enum SourceError: Error, Sendable {
-  /// A file or data error, located.
-  case input(InputError)
-  /// Every error of a script that does not compile.
-  case script(ScriptErrors)
-}
-
 /// Opens a SOURCE argument as an event source: a `.jsonl` or `.csv` trace, a `.hinge`
 /// script, a knob recording, or `-` (stdin) — the one place that decides which reader a file
 /// gets. Stdin and a file whose extension names no format (`.txt`, `/dev/fd/63`) are sniffed
