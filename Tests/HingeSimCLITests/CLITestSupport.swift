@@ -30,7 +30,7 @@ func simulateBytes(_ path: String, configure: (inout SourceOptions) -> Void = { 
 {
   var options = SourceOptions()
   configure(&options)
-  return try SimulateCommand.streamBytes(path, options: options, context: testContext())
+  return try StreamRun.streamBytes(path, options: options, context: testContext())
 }
 
 /// A fresh path in the temporary directory.

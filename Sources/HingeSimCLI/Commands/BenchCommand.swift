@@ -150,7 +150,7 @@ struct BenchCommand: Command {
     try reporting { () throws(BenchmarkError) in
       try SimulateBenchmark.run(settings, out: context.stdout) { (path, output, emit) throws(BenchmarkError) in
         do throws(CLIError) {
-          try SimulateCommand.simulate(path, options: options, context: context, output: output, emit: emit)
+          try StreamRun.simulate(path, options: options, context: context, output: output, emit: emit)
         } catch {
           throw BenchmarkError(error)
         }

@@ -74,16 +74,12 @@ struct CheckCommand: Command {
     var worst: ExitCode = .ok
     for path in paths {
       do throws(CLIError) {
-        let opener = options.opener(
-          profile: profile, context: context, textLength: input.textLength, chapterCount: input.chapterCount)
-        let source = try opener.openForCommand(path)
-        var pipeline = RunPipeline.build(
-          .full, profile: profile, input: input, options: RunOptions(options, reader: readerOptions)
-        ).pipeline
+        var replay = try ReaderReplay(
+          path, .full, profile: profile, input: input, options: options, reader: readerOptions, context: context)
         var shown = 0
         var violations: [Violation] = []
         var times: [Double] = []
-        try StreamRun.run(&pipeline, source: source, options: options, context: context) { event in
+        try StreamRun.run(&replay.pipeline, source: replay.source, options: options, context: context) { event in
           switch event.kind {
           case .shown: shown += 1
           case .violation(let v):

@@ -50,7 +50,7 @@ struct ExportCommand: Command {
     let profile = try options.loadProfile(context)
     var builder = ExportTimeline.Builder()
     var postures = PostureTimeline.Builder()
-    let skipped = try SimulateCommand.simulate(path, profile: profile, options: options, context: context) {
+    let skipped = try StreamRun.simulate(path, profile: profile, options: options, context: context) {
       (event: Event) -> Void in
       builder.add(event)
       postures.add(event)

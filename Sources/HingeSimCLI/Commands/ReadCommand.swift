@@ -47,13 +47,11 @@ struct ReadCommand: Command {
     let profile = try options.loadProfile(context)
     let input = try readerOptions.loadInput(profile: profile, context: context)
     // Checked against the text as run checks a source: a select or openChapter past its end is 65.
-    let opener = options.opener(
-      profile: profile, context: context, textLength: input.textLength, chapterCount: input.chapterCount)
-    let source = try opener.openForCommand(paths.first ?? "-", dialect: .simulator)
-    var pipeline = RunPipeline.build(
-      .readerOnly, profile: profile, input: input, options: RunOptions(options, reader: readerOptions)
-    ).pipeline
-    return try StreamRun.runToStdout(&pipeline, source: source, options: options, context: context) { event, out in
+    var replay = try ReaderReplay(
+      paths.first ?? "-", .readerOnly, dialect: .simulator, profile: profile, input: input, options: options,
+      reader: readerOptions, context: context)
+    return try StreamRun.runToStdout(&replay.pipeline, source: replay.source, options: options, context: context) {
+      event, out in
       out.write(bytes: EventWriter.line(event))
     }
   }

@@ -89,12 +89,8 @@ struct RunCommand: Command {
     }
     let profile = try options.loadProfile(context)
     let input = try readerOptions.loadInput(profile: profile, context: context)
-    let opener = options.opener(
-      profile: profile, context: context, textLength: input.textLength, chapterCount: input.chapterCount)
-    let source = try opener.openForCommand(path)
-    var pipeline = RunPipeline.build(
-      .full, profile: profile, input: input, options: RunOptions(options, reader: readerOptions)
-    ).pipeline
+    var replay = try ReaderReplay(
+      path, .full, profile: profile, input: input, options: options, reader: readerOptions, context: context)
     let appLog = try appLogPath.map { path throws(CLIError) in try OutputFile.create(path: path) }
     // Only with --emit-app-log: the text's hash alone was 8 % of a default run's instructions.
     let writer: AppLogWriter? =
@@ -102,7 +98,7 @@ struct RunCommand: Command {
         AppLogWriter(textLength: document.utf16Count, textHash: ContentHash.of(document.text.utf8))
       } else { nil }
     if let writer { appLog?.write(bytes: writer.sync()) }
-    let code = try StreamRun.runToStdout(&pipeline, source: source, options: options, context: context) {
+    let code = try StreamRun.runToStdout(&replay.pipeline, source: replay.source, options: options, context: context) {
       event, out in
       if let appLog, let line = writer?.line(for: event) { appLog.write(bytes: line) }
       if json {
@@ -116,8 +112,8 @@ struct RunCommand: Command {
       appLog.close()
       if appLog.failedForReal { throw CLIError(writeFailure: appLog, progress: nil) }
     }
-    if opener.skipped.count > 0 {
-      context.stderr.line("hingesim: skipped \(opener.skipped.count) bad line(s) (--lenient)")
+    if replay.skipped.count > 0 {
+      context.stderr.line("hingesim: skipped \(replay.skipped.count) bad line(s) (--lenient)")
     }
     return code
   }

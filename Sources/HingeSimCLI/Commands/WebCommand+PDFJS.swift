@@ -36,8 +36,6 @@ enum PDFJSWeb {
 
   /// The PDF.js build Debian's `libjs-pdf` installs.
   static let defaultPDFJS = "/usr/share/javascript/pdf"
-  /// How long PDF.js may take to open the document, ms.
-  static let openTimeoutMs = 20_000.0
 
   static func run(reader: String, _ args: inout Arguments, _ context: CommandContext) throws(CLIError) -> ExitCode {
     guard reader == "pdfjs" else {
@@ -50,7 +48,7 @@ enum PDFJSWeb {
       throw .usage("--spread: expected none, odd or even, found \(InputText.excerpt(spread))")
     }
     let zoom = try args.option("--zoom") ?? "auto"
-    guard ["auto", "page-fit", "page-width", "page-actual"].contains(zoom) || zoomPercent(zoom) != nil else {
+    guard ["auto", "page-fit", "page-width", "page-actual"].contains(zoom) || PDFJSRun.zoomPercent(zoom) != nil else {
       throw .usage(
         "--zoom: expected auto, page-fit, page-width, page-actual or a percentage 10–1000, found \(InputText.excerpt(zoom))"
       )
@@ -93,12 +91,5 @@ enum PDFJSWeb {
       document: document, profile: profile, options: options, appLogPath: appLogPath,
       screenshotDirectory: screenshotDirectory, browserPath: browserPath, browserURL: browserURL, quietMs: quietMs)
     return try PDFJSRun.run(setup, context)
-  }
-
-  /// `150` or `150%`, 10 to 1000: PDF.js's zoom as a percentage.
-  static func zoomPercent(_ text: String) -> Double? {
-    let digits = text.hasSuffix("%") ? String(text.dropLast()) : text
-    guard let value = Double(digits), value.isFinite, value >= 10, value <= 1000 else { return nil }
-    return value
   }
 }

@@ -157,7 +157,7 @@ struct WebCommand: Command {
           return clock.now + 10
         })
         do {
-          let skipped = try SimulateCommand.simulate(
+          let skipped = try StreamRun.simulate(
             path, profile: profile, options: options, context: context, live: LiveDriving(clock: clock, hooks: idle)
           ) { event in
             if EventText.isTimelineEvent(event.kind) { out.line(EventText.line(event)) }
@@ -230,7 +230,7 @@ struct WebCommand: Command {
     let out = context.stdout
     var failure: BrowserError?
     do {
-      let skipped = try SimulateCommand.simulate(path, profile: profile, options: options, context: context) { event in
+      let skipped = try StreamRun.simulate(path, profile: profile, options: options, context: context) { event in
         if EventText.isTimelineEvent(event.kind) { out.line(EventText.line(event)) }
         session.note(event)
         guard failure == nil, !StopRequest.isRequested else { return }

@@ -27,6 +27,16 @@ enum PDFJSRun {
     var quietMs: Double
   }
 
+  /// How long PDF.js may take to open the document, ms.
+  static let openTimeoutMs = 20_000.0
+
+  /// `150` or `150%`, 10 to 1000: PDF.js's zoom as a percentage.
+  static func zoomPercent(_ text: String) -> Double? {
+    let digits = text.hasSuffix("%") ? String(text.dropLast()) : text
+    guard let value = Double(digits), value.isFinite, value >= 10, value <= 1000 else { return nil }
+    return value
+  }
+
   /// Where the server puts the viewer and the document.
   static let viewerPrefix = "/pdfjs/"
   static let documentPath = "/document.pdf"
@@ -34,7 +44,7 @@ enum PDFJSRun {
   /// The script set before the viewer loads: PDF.js's options (its documented `webviewerloaded`
   /// hook; preferences off, so that stored ones cannot override them).
   static func optionsScript(spreadMode: Int, zoom: String) -> String {
-    let zoomValue = PDFJSWeb.zoomPercent(zoom).map { NumberFormat.shortest($0 / 100) } ?? zoom
+    let zoomValue = zoomPercent(zoom).map { NumberFormat.shortest($0 / 100) } ?? zoom
     return """
       document.addEventListener("webviewerloaded", () => { const o = window.PDFViewerApplicationOptions; \
       o.set("disablePreferences", true); o.set("disableHistory", true); \
@@ -93,11 +103,11 @@ enum PDFJSRun {
         try page.wait(
           until:
             "!!(window.PDFViewerApplication && PDFViewerApplication.pdfViewer && PDFViewerApplication.pdfViewer.pagesCount > 0)",
-          timeoutMs: PDFJSWeb.openTimeoutMs)
+          timeoutMs: openTimeoutMs)
       else {
         let asked = server.served.map { "\($0.path) \($0.status)" }.suffix(12).joined(separator: ", ")
         throw .io(
-          "PDF.js did not open \(setup.pdfPath) within \(Int(PDFJSWeb.openTimeoutMs / 1000)) s (the server answered: \(asked))"
+          "PDF.js did not open \(setup.pdfPath) within \(Int(openTimeoutMs / 1000)) s (the server answered: \(asked))"
         )
       }
       let driver = BrowserDriver(page: page, startMs: MonotonicClock.nowMs())
@@ -120,7 +130,7 @@ enum PDFJSRun {
         return clock.now + 10
       })
       do throws(CLIError) {
-        let skipped = try SimulateCommand.simulate(
+        let skipped = try StreamRun.simulate(
           setup.path, profile: setup.profile, options: setup.options, context: context,
           live: LiveDriving(clock: clock, hooks: idle)
         ) { event in
