@@ -27,7 +27,8 @@ struct KnobRun {
     switch built.pages {
     case .text(let cache)?: pageText = ReaderPageText(cache: cache)
     case .chapters(let caches)?: pageText = ReaderPageText(chapters: caches)
-    case .pdf?, nil: pageText = try ReaderOptions.loadPDFText(options.reader.pdfPath ?? "", limit: context.readLimits[.pdf])
+    case .pdf?, nil:
+      pageText = try ReaderOptions.loadPDFText(options.reader.pdfPath ?? "", limit: context.readLimits[.pdf])
     }
     let stderr = context.stderr
     let warn: (String) -> Void = { stderr.line("hingesim: \($0)") }
@@ -165,15 +166,16 @@ struct KnobRun {
   private func openReplay(
     _ path: String, profile: Profile, mapping: KnobMapping, warn: @escaping (String) -> Void
   ) throws(CLIError) -> AnyEventSource {
-    let format = options.source.format ?? SourceFormat.fromExtension(path)
-    guard format == .evemu || format == .libinput else {
+    guard let format = options.source.format ?? SourceFormat.fromExtension(path),
+      format == .evemu || format == .libinput
+    else {
       return try options.source.opener(profile: profile, context: context).openForCommand(
         path)
     }
     do {
       let reader = try LineReader(path: path)
       try reader.setLimit(context.readLimits[.recording])
-      let recording = try KnobRecordingSource.load(reader, format: format!)
+      let recording = try KnobRecordingSource.load(reader, format: format)
       return AnyEventSource(
         base: KnobRecordingSource(recording: recording, mapping: mapping, warn: warn))
     } catch {

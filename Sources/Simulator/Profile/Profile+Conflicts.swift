@@ -123,13 +123,13 @@ extension Profile {
   /// Every pose but the inner display's in portrait from the frame rule with a bar of `bar`
   /// points: reader = display − safe area − bar; a fold down the reader spans its height.
   private mutating func applyBar(_ bar: Double) {
-    for pose in [Pose.closed, .closedSideways, .openWide, .book] where poses[pose] != nil {
-      guard let rule = ruleFrame(for: pose, bar: bar) else { continue }
-      poses[pose] = Self.resized(poses[pose]!, to: rule)
+    for pose in [Pose.closed, .closedSideways, .openWide, .book] {
+      guard let frame = poses[pose], let rule = ruleFrame(for: pose, bar: bar) else { continue }
+      poses[pose] = Self.resized(frame, to: rule)
     }
-    for mode in [SplitMode.left, .right] where splitView[mode] != nil {
-      guard let rule = ruleFrame(for: .splitView, split: mode, bar: bar) else { continue }
-      splitView[mode] = Self.resized(splitView[mode]!, to: rule)
+    for mode in [SplitMode.left, .right] {
+      guard let frame = splitView[mode], let rule = ruleFrame(for: .splitView, split: mode, bar: bar) else { continue }
+      splitView[mode] = Self.resized(frame, to: rule)
     }
   }
 

@@ -191,12 +191,12 @@ extension ReportInputs {
     }
     var sources: [Source] = []
     for s in try f.array("sources") {
-      sources.append(Source(path: try s.string("path"), hash: try Self.hash(s, "hash", optional: true)))
+      sources.append(Source(path: try s.string("path"), hash: try Self.optionalHash(s, "hash")))
     }
     self.init(
-      profile: Profile(name: try profile.string("name"), hash: try Self.hash(profile, "hash")!),
+      profile: Profile(name: try profile.string("name"), hash: try Self.hash(profile, "hash")),
       text: Text(
-        name: try text.string("name"), utf16Length: try text.count("utf16Length"), hash: try Self.hash(text, "hash")!),
+        name: try text.string("name"), utf16Length: try text.count("utf16Length"), hash: try Self.hash(text, "hash")),
       offset: try f.count("offset"), settleWindowMs: try f.number("settleWindowMs"),
       computeModel: try f.string("computeModel"), prepaginate: try f.bool("prepaginate"),
       reader: try Self.reader(f), clock: clock,
@@ -218,11 +218,18 @@ extension ReportInputs {
   }
 
   /// A content hash: 16 lowercase hex digits (or null, when `optional`).
-  private static func hash(_ f: ReportFields, _ key: String, optional: Bool = false) throws(ReportDecodingError)
-    -> String?
+  private static func hash(_ f: ReportFields, _ key: String) throws(ReportDecodingError) -> String {
+    try checkedHash(try f.string(key), f, key)
+  }
+
+  private static func optionalHash(_ f: ReportFields, _ key: String) throws(ReportDecodingError) -> String? {
+    guard let value = try f.optionalString(key) else { return nil }
+    return try checkedHash(value, f, key)
+  }
+
+  private static func checkedHash(_ value: String, _ f: ReportFields, _ key: String) throws(ReportDecodingError)
+    -> String
   {
-    let value = optional ? try f.optionalString(key) : try f.string(key)
-    guard let value else { return nil }
     guard value.utf8.count == 16, value.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) })
     else {
       throw ReportDecodingError(
@@ -230,4 +237,5 @@ extension ReportInputs {
     }
     return value
   }
+
 }
