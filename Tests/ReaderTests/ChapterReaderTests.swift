@@ -13,7 +13,9 @@ struct ChapterReaderTests {
   func perChapterCounts() throws {
     let out = N.runByChapter([F.hinge(0, at: 0), Event(time: 1000, .openChapter(id: 3))])
     let chapter = N.library.chapters[2]
-    let alone = PaginationCache(document: N.document.part(chapter.range))
+    // Its text as a document of its own, loaded from the profile (not `part`, which the reader uses).
+    let alone = PaginationCache(
+      document: try ReaderDocument(text: N.document.text(in: chapter.range), profile: F.profile))
     let expected = alone.pagination(width: 382 - 2 * 20, height: 620 - 2 * 20, textSize: .large).result.pageCount
     let shown = F.shown(out).last!.1
     #expect(shown.chapter == 3)
