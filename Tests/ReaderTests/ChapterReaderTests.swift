@@ -9,17 +9,24 @@ struct ChapterReaderTests {
   typealias F = ReaderFixtures
   typealias N = NavigationFixtures
 
-  @Test("page counts are the chapter's alone: the same as paginating its text by itself")
+  @Test("pages are the chapter's alone: the same count and page breaks as paginating its text by itself")
   func perChapterCounts() throws {
     let out = N.runByChapter([F.hinge(0, at: 0), Event(time: 1000, .openChapter(id: 3))])
     let chapter = N.library.chapters[2]
     // Its text as a document of its own, loaded from the profile (not `part`, which the reader uses).
     let alone = PaginationCache(
       document: try ReaderDocument(text: N.document.text(in: chapter.range), profile: F.profile))
-    let expected = alone.pagination(width: 382 - 2 * 20, height: 620 - 2 * 20, textSize: .large).result.pageCount
+    let pagination = alone.pagination(width: 382 - 2 * 20, height: 620 - 2 * 20, textSize: .large).result
     let shown = F.shown(out).last!.1
     #expect(shown.chapter == 3)
-    #expect(shown.pageCount == expected)
+    #expect(shown.pageCount == pagination.pageCount)
+    // Every page break where the chapter alone has it (hyphenated lines included), in the
+    // whole text's offsets.
+    let starts = (0..<pagination.pageCount).map { pagination.pageRange($0).lowerBound + chapter.range.lowerBound }
+    let reader = N.runByChapter(
+      [F.hinge(0, at: 0), Event(time: 1000, .openChapter(id: 3))]
+        + (1..<pagination.pageCount).map { Event(time: 2000 + Double($0) * 10, .turn(.next)) })
+    #expect(F.shown(reader).suffix(pagination.pageCount).map { $0.1.ranges[0].lowerBound } == starts)
     #expect(shown.pageCount < F.shown(out)[0].1.pageCount * N.library.chapters.count)
   }
 
