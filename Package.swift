@@ -21,6 +21,7 @@ let package = Package(
     .library(name: "Simulator", targets: ["Simulator"]),
     .library(name: "Timing", targets: ["Timing"]),
     .library(name: "Typesetter", targets: ["Typesetter"]),
+    .library(name: "Shots", targets: ["Shots"]),
   ],
   targets: [
     // System libraries (Debian packages; bin/test and bin/hingesim install them). Their headers
@@ -35,6 +36,9 @@ let package = Package(
     .systemLibrary(name: "CEvdev", providers: [.apt(["libevdev-dev"])]),
     // poppler-glib's few calls and GError, declared in the shim (its headers need GLib's).
     .systemLibrary(name: "CPoppler", providers: [.apt(["libpoppler-glib8"])]),
+    // libpng's simplified API (png.h; /usr/include/png.h, so no pkg-config: its libs would link
+    // libpng into every command, which opens it on first use instead).
+    .systemLibrary(name: "CPNG", providers: [.apt(["libpng-dev"])]),
 
     // Thin Swift wrappers around the Glibc calls the modules share: clock, sleep, poll, files, directories.
     .target(name: "Platform"),
@@ -64,6 +68,9 @@ let package = Package(
     .target(name: "Backends", dependencies: ["EventStream", "Platform"]),
     // Writers for people and tools: text timeline, Chrome trace, SVG timeline, the live terminal view.
     .target(name: "Reports", dependencies: ["EventStream", "Simulator", "Reader", "Timing", "Platform"]),
+    // Screenshot diffs (`hingesim shots compare`): folders of `web --screenshots` paired by layout
+    // and time, decoded and written with libpng, the fold's band judged apart, a contact sheet.
+    .target(name: "Shots", dependencies: ["CPNG", "EventStream", "Platform"]),
     // The built-in benchmarks (`hingesim bench`): simulate, script, typeset against Pango, knob latency,
     // a real browser's settle cycle (web).
     .target(
@@ -74,7 +81,7 @@ let package = Package(
       name: "HingeSimCLI",
       dependencies: [
         "EventStream", "Inputs", "Simulator", "Typesetter", "Reader", "AppLogs", "Timing", "Reports", "Benchmarks",
-        "Knob", "Platform", "Backends",
+        "Knob", "Platform", "Backends", "Shots",
       ]),
     // The Swift runtime is linked in (`-static-stdlib`): no libswiftCore, libdispatch or concurrency
     // library to map and bind at each start (docs/benchmarks.md, "Start-up").
@@ -101,6 +108,9 @@ let package = Package(
     .testTarget(name: "AppLogsTests", dependencies: ["AppLogs", "Reader", "Simulator", "TestSupport"]),
     .testTarget(name: "TimingTests", dependencies: ["Timing", "Simulator", "TestSupport"]),
     .testTarget(name: "ReportsTests", dependencies: ["Reports", "Reader", "Timing", "Simulator", "TestSupport"]),
+    .testTarget(
+      name: "ShotsTests", dependencies: ["Shots", "CPNG", "EventStream", "TestSupport"],
+      linkerSettings: [.linkedLibrary("png16")]),
     .testTarget(name: "BackendsTests", dependencies: ["Backends", "EventStream", "Platform", "TestSupport"]),
     .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks", "Typesetter", "Platform", "TestSupport"]),
     .testTarget(

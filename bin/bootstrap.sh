@@ -4,7 +4,7 @@
 # The -dev packages are for their headers (nothing is linked: hingesim opens the libraries when a
 # command needs them, docs/architecture.md "Linking"), and bring the libraries themselves, which
 # the tests open; poppler-glib's few declarations are in Sources/CPoppler, so only its library.
-hingesim_packages=(pkg-config libharfbuzz-dev libunibreak-dev libhyphen-dev hyphen-en-us hyphen-de libfontconfig-dev libfribidi-dev fonts-inter fonts-dejavu-core fonts-noto-color-emoji libevdev-dev libpoppler-glib8)
+hingesim_packages=(pkg-config libharfbuzz-dev libunibreak-dev libhyphen-dev hyphen-en-us hyphen-de libfontconfig-dev libfribidi-dev fonts-inter fonts-dejavu-core fonts-noto-color-emoji libevdev-dev libpoppler-glib8 libpng-dev)
 
 # Extra package names may be given (bin/test adds chromium for the browser tests).
 hingesim_bootstrap() {

@@ -18,6 +18,7 @@ public enum HingeSimCLI {
     ReportCommand.self,
     ExportCommand.self,
     WebCommand.self,
+    ShotsCommand.self,
     PaginateCommand.self,
     TracesCommand.self,
     ProfilesCommand.self,
