@@ -90,9 +90,9 @@ struct ShotsCommand: Command {
       }
       let number = String(i + 1)
       stdout.line(
-        NumberFormat.right(number, 4) + "  " + NumberFormat.left("\(pair.before.layout) (\(pair.occurrence))", width)
-          + "  " + NumberFormat.right(NumberFormat.ms(pair.before.timeMs), 9) + " → "
-          + NumberFormat.left(NumberFormat.ms(pair.after.timeMs) + " ms", 12) + "  " + comparison.summary
+        NumberFormat.left(number, 4) + "  " + NumberFormat.right("\(pair.before.layout) (\(pair.occurrence))", width)
+          + "  " + NumberFormat.left(NumberFormat.ms(pair.before.timeMs), 9) + " → "
+          + NumberFormat.right(NumberFormat.ms(pair.after.timeMs) + " ms", 12) + comparison.summary
           + (comparison.fails ? "  FAIL" : ""))
       sheet.comparisons.append(comparison)
       if case .same = comparison.diff.outcome { continue }

@@ -23,6 +23,8 @@ struct WebSession {
   /// The latest a frame reached the page after its layout's stream time, ms, and which.
   private var worstDelivery: (lateMs: Double, frameMs: Double, size: String)?
   private var frame = ""
+  /// The page's last reported frame, CSS px (for the screenshots' index).
+  private var frameSize = (width: 0.0, height: 0.0)
   /// The driver of the run, once it began (for the exceptions it counted but did not keep).
   private var driver: BrowserDriver?
 
@@ -58,6 +60,7 @@ struct WebSession {
   /// Follows the simulator's stream (the pose, for captions).
   mutating func note(_ event: Event) {
     if case .pose(let change) = event.kind { pose = change.pose.rawValue }
+    shots?.note(event)
   }
 
   /// Handles the reports that arrived since the last call.
@@ -92,6 +95,9 @@ struct WebSession {
       out.line(NumberFormat.left(NumberFormat.ms(scriptMs), 9) + " ms  page " + screened.summary)
       if let size = screened.frameSize {
         frame = size
+        if case .number(let w)? = screened.value["width"], case .number(let h)? = screened.value["height"] {
+          frameSize = (w, h)
+        }
         noteDelivery(screened.value, scriptMs: scriptMs)
       }
       if type == "shown", shots != nil {
@@ -99,7 +105,8 @@ struct WebSession {
           "\(pose) \(frame): "
           + screened.summary.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
           + (screened.rangeSummary.map { ", " + $0 } ?? "")
-        try shots?.capture(page, scriptMs: scriptMs, caption: caption)
+        try shots?.capture(
+          page, scriptMs: scriptMs, frameWidth: frameSize.width, frameHeight: frameSize.height, caption: caption)
       }
     }
   }
