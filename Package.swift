@@ -121,7 +121,7 @@ let package = Package(
       dependencies: [
         "HingeSimCLI", "Inputs", "Simulator", "Reader", "AppLogs", "Timing", "Reports", "TestSupport",
         "KnobTestSupport",
-        "CFakeEvdev", "Knob", "Benchmarks",
+        "CFakeEvdev", "Knob", "Benchmarks", "Shots",
       ],
       exclude: ["Golden", "Fixtures"]),
   ],

@@ -64,7 +64,7 @@ public struct ShotComparison: Sendable {
     switch diff.outcome {
     case .same: return "same"
     case .changed(let pixels, let inFold, let bounds):
-      let percent = NumberFormat.fixed(diff.changedFraction * 100, diff.changedFraction < 0.0001 ? 4 : 2)
+      let percent = NumberFormat.fixed(diff.changedFraction * 100, diff.changedFraction < 0.01 ? 4 : 2)
       let where_ = inFold > 0 ? ", \(Self.grouped(inFold)) in the fold" : ", none in the fold"
       return "\(Self.grouped(pixels)) px changed (\(percent) %)\(diff.fold == nil ? "" : where_), within \(bounds)"
     case .sizesDiffer(let a, let b):
