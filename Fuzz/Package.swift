@@ -13,7 +13,7 @@ import PackageDescription
 let targets = [
   "applog", "cdp", "csv", "evemu", "hyphencache", "jsonl", "libinput", "profile", "report", "script", "stream",
   "typeset",
-  "websocket", "pagereport", "cdpflood",
+  "websocket", "pagereport", "cdpflood", "png",
 ]
 // The browser's protocols (CDP on the pipe, the WebSocket and its HTTP handshake) are in Backends.
 let backends: Set<String> = ["cdp", "websocket", "pagereport", "cdpflood"]
@@ -40,6 +40,7 @@ let package = Package(
       .executableTarget(
         name: "fuzz-\($0)",
         dependencies: ["FuzzSupport"] + (backends.contains($0) ? [.product(name: "Backends", package: "hingesim")] : [])
+          + ($0 == "png" ? [.product(name: "Shots", package: "hingesim")] : [])
       )
     }
 )

@@ -60,6 +60,7 @@ struct UsageTextTests {
     "export": [["--to", "cdp"]],
     "web": [[], ["--reader", "pdfjs", "--pdf", "a.pdf"]],
     "paginate": [["--width", "300", "--height", "500"], ["--chapters"]],
+    "shots": [["compare"]],
   ]
 
   /// The options the parser asks for when run with an option nobody knows: it parses them all,

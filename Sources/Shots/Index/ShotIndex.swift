@@ -44,6 +44,13 @@ public struct ShotIndex: Sendable, Equatable {
       throw ShotsError(
         file: name, "cannot read it (not a regular file, unreadable, or over \(byteLimit >> 20) MiB)", kind: .io)
     }
+    return ShotIndex(directory: directory, shots: try records(bytes, file: name))
+  }
+
+  /// The records of an index's bytes, one a line (blank lines skipped); `file` names it in errors.
+  /// - Throws: `ShotsError.badData` naming the line (and column) of the first line that is not
+  ///   a record, or a picture listed twice.
+  public static func records(_ bytes: [UInt8], file name: String) throws(ShotsError) -> [ShotRecord] {
     var shots: [ShotRecord] = []
     var lineNumber = 0
     var seen: Set<String> = []
@@ -58,7 +65,7 @@ public struct ShotIndex: Sendable, Equatable {
       }
       shots.append(record)
     }
-    return ShotIndex(directory: directory, shots: shots)
+    return shots
   }
 
   /// One line as a record.
