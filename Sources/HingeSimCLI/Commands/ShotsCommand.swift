@@ -91,7 +91,7 @@ struct ShotsCommand: Command {
       let number = String(i + 1)
       stdout.line(
         NumberFormat.left(number, 4) + "  " + NumberFormat.right("\(InputText.excerpt(pair.before.layout)) (\(pair.occurrence))", width)
-          + "  " + NumberFormat.left(NumberFormat.ms(pair.before.timeMs), 9) + " → "
+          + "  " + NumberFormat.left(NumberFormat.ms(pair.before.timeMs), 7) + " → "
           + NumberFormat.right(NumberFormat.ms(pair.after.timeMs) + " ms", 12) + comparison.summary
           + (comparison.fails ? "  FAIL" : ""))
       sheet.comparisons.append(comparison)

@@ -50,12 +50,13 @@ public struct DiffSheet: Sendable {
       <style>
       body { font: 14px sans-serif; background: #eee; margin: 16px; }
       table { border-collapse: collapse; background: #fff; }
-      td, th { padding: 3px 10px; text-align: left; font-family: monospace; }
+      td, th { padding: 3px 10px; text-align: left; font-family: monospace; white-space: nowrap; }
+      td:last-child { white-space: normal; }
       tr.fail td { color: #a00; }
       section { background: #fff; margin: 16px 0; padding: 8px; }
-      figure { display: inline-block; margin: 4px; vertical-align: top; }
+      figure { display: inline-block; width: 380px; margin: 4px; vertical-align: top; }
       img { max-width: 380px; max-height: 440px; display: block; border: 1px solid #ccc; }
-      figcaption { font-family: monospace; margin-top: 4px; }
+      figcaption { font-family: monospace; margin-top: 4px; overflow-wrap: anywhere; }
       .key span { display: inline-block; width: 12px; height: 12px; vertical-align: middle; margin: 0 4px 0 12px; }
       </style>
       <h1>\(Self.escape(beforeName)) → \(Self.escape(afterName))</h1>
