@@ -32,7 +32,7 @@ struct LinkingTests {
 
   static let optional = [
     "libharfbuzz.so.0", "libfribidi.so.0", "libunibreak.so.1", "libfontconfig.so.1", "libhyphen.so.0",
-    "libpoppler-glib.so.8", "libevdev.so.2",
+    "libpoppler-glib.so.8", "libevdev.so.2", "libpng16.so.16",
   ]
 
   @Test("ldd lists the C and Swift runtimes only: no HarfBuzz, poppler, GLib, cairo or libevdev")
@@ -96,5 +96,21 @@ struct LinkingTests {
     let (unhyphenated, _) = try Self.run(
       "paginate texts/sample-chapter.txt --width 342 --height 580 --lang xx", brokenLibraries: ["libhyphen.so.0"])
     #expect(unhyphenated == 0)
+  }
+
+  @Test("shots compare without libpng: exit 69 naming libpng16.so.16 and libpng16-16")
+  func shotsWithoutLibpng() throws {
+    let directory = try #require(POSIX.temporaryDirectory(prefix: "hingesim-linking-shots"))
+    defer { _ = Directory.removeTree(directory) }
+    let line = "{\"file\":\"1.png\",\"t\":0,\"pose\":\"closed\",\"width\":1,\"height\":1,\"textSize\":\"large\"}\n"
+    for side in ["a", "b"] {
+      #expect(WholeFile.makeDirectories(directory + "/" + side))
+      #expect(WholeFile.replace(directory + "/\(side)/shots.jsonl", with: Array(line.utf8)))
+      #expect(WholeFile.replace(directory + "/\(side)/1.png", with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
+    }
+    let (status, text) = try Self.run(
+      "shots compare \(directory)/a \(directory)/b --out \(directory)/diff", brokenLibraries: ["libpng16.so.16"])
+    #expect(status == 69)
+    #expect(text.contains("\(directory)/a/1.png: cannot load libpng16.so.16 (Debian package libpng16-16)"), "\(text)")
   }
 }

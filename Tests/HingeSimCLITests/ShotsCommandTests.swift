@@ -27,9 +27,15 @@ import Testing
     #expect(WholeFile.makeDirectories(directory))
     let records =
       records ?? [
-        ShotRecord(file: "001-200ms.png", timeMs: 200, pose: "closed", width: 60, height: 40, textSize: "large", fold: nil, caption: "closed"),
-        ShotRecord(file: "002-1220ms.png", timeMs: 1220, pose: "book", width: 60, height: 40, textSize: "large", fold: fold, foldActive: true, caption: "book"),
-        ShotRecord(file: "003-2300ms.png", timeMs: 2300, pose: "openWide", width: 60, height: 40, textSize: "large", fold: fold, caption: "openWide"),
+        ShotRecord(
+          file: "001-200ms.png", timeMs: 200, pose: "closed", width: 60, height: 40, textSize: "large", fold: nil,
+          caption: "closed"),
+        ShotRecord(
+          file: "002-1220ms.png", timeMs: 1220, pose: "book", width: 60, height: 40, textSize: "large", fold: fold,
+          foldActive: true, caption: "book"),
+        ShotRecord(
+          file: "003-2300ms.png", timeMs: 2300, pose: "openWide", width: 60, height: 40, textSize: "large", fold: fold,
+          caption: "openWide"),
       ]
     let index = records.map { String(decoding: $0.jsonLine, as: UTF8.self) }.joined(separator: "\n") + "\n"
     #expect(WholeFile.replace(directory + "/shots.jsonl", with: Array(index.utf8)))
@@ -68,7 +74,8 @@ import Testing
     _ = try Self.folder(
       "b", in: root,
       pictures: [
-        "002-1220ms.png": try Self.page(mark: (29, 30)).encoded(), "003-2300ms.png": try Self.page(mark: (50, 30)).encoded(),
+        "002-1220ms.png": try Self.page(mark: (29, 30)).encoded(),
+        "003-2300ms.png": try Self.page(mark: (50, 30)).encoded(),
       ])
     let result = Self.compare(root)
     #expect(result.code == 1)
@@ -98,7 +105,8 @@ import Testing
 
     let lenient = Self.compare(root, ["--threshold", "0.01"])
     #expect(lenient.code == 1)
-    #expect(lenient.stdout.contains("FAIL  1 of 3 pair(s) past the threshold (over 1 % of the pixels, or any in the fold)"))
+    #expect(
+      lenient.stdout.contains("FAIL  1 of 3 pair(s) past the threshold (over 1 % of the pixels, or any in the fold)"))
   }
 
   /// Different shot sets: each picture without a partner is named, exit 1; the pairs that
@@ -111,14 +119,19 @@ import Testing
       file: "004-3000ms.png", timeMs: 3000, pose: "openWide", width: 60, height: 40, textSize: "large", fold: Self.fold,
       caption: "")
     let closed = ShotRecord(
-      file: "001-200ms.png", timeMs: 200, pose: "closed", width: 60, height: 40, textSize: "large", fold: nil, caption: "")
+      file: "001-200ms.png", timeMs: 200, pose: "closed", width: 60, height: 40, textSize: "large", fold: nil,
+      caption: "")
     var open = extra
     (open.file, open.timeMs) = ("003-2300ms.png", 2300)
     _ = try Self.folder("b", in: root, records: [closed, open, extra])
     let result = Self.compare(root)
     #expect(result.code == 1)
-    #expect(result.stdout.contains("unmatched: \(root)/a/002-1220ms.png at 1220 ms (book 60×40 large) has no partner in \(root)/b"))
-    #expect(result.stdout.contains("unmatched: \(root)/b/004-3000ms.png at 3000 ms (openWide 60×40 large) has no partner in \(root)/a"))
+    #expect(
+      result.stdout.contains(
+        "unmatched: \(root)/a/002-1220ms.png at 1220 ms (book 60×40 large) has no partner in \(root)/b"))
+    #expect(
+      result.stdout.contains(
+        "unmatched: \(root)/b/004-3000ms.png at 3000 ms (openWide 60×40 large) has no partner in \(root)/a"))
     #expect(result.stdout.contains("0 of 2 pair(s) past the threshold"))
     #expect(result.stdout.contains("2 picture(s) without a partner"))
   }

@@ -35,7 +35,9 @@ struct ShotsWebTests {
     ])
     #expect(after.code == 0, "\(after.stderr)")
 
-    let result = CLIHarness.run(["shots", "compare", before.directory + "/shots", root + "/after", "--out", root + "/diff"])
+    let result = CLIHarness.run([
+      "shots", "compare", before.directory + "/shots", root + "/after", "--out", root + "/diff",
+    ])
     #expect(result.code == 1, "\(result.stderr)\n\(result.stdout)")
     let shown = WebCommandTests.events(before.appLog, "shown")
     #expect(shown.count == 8)

@@ -76,7 +76,9 @@ import Testing
       try PNGImage.decode(huge)
     }
     let page = try PNGFixtures.page().encoded()
-    #expect(throws: PNGError.tooLarge(width: 40, height: 30, limit: 1199)) { try PNGImage.decode(page, pixelLimit: 1199) }
+    #expect(throws: PNGError.tooLarge(width: 40, height: 30, limit: 1199)) {
+      try PNGImage.decode(page, pixelLimit: 1199)
+    }
     #expect(try PNGImage.decode(page, pixelLimit: 1200).width == 40)
     #expect(
       PNGError.tooLarge(width: 100_000, height: 100_000, limit: 33_554_432).message

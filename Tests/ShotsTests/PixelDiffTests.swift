@@ -77,6 +77,8 @@ import Testing
     #expect(
       PixelRect(covering: fold, frameWidth: 867, imageWidth: 867, imageHeight: 611)
         == PixelRect(x: 455, y: 0, width: 41, height: 611))
-    #expect(PixelRect(covering: Rect(x: 900, y: 0, width: 10, height: 10), frameWidth: 867, imageWidth: 867, imageHeight: 611) == nil)
+    #expect(
+      PixelRect(covering: Rect(x: 900, y: 0, width: 10, height: 10), frameWidth: 867, imageWidth: 867, imageHeight: 611)
+        == nil)
   }
 }

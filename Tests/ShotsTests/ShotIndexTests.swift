@@ -30,8 +30,10 @@ import Testing
     let cases: [([String], String)] = [
       ([good, "{\"file\":"], ":2:9: expected a value"),
       ([good, "[1]"], ":2: expected a shot record (a JSON object), found an array"),
-      (["{\"file\":\"../../etc/passwd\",\"t\":0,\"pose\":\"x\",\"width\":1,\"height\":1,\"textSize\":\"l\"}"],
-       ":1: expected \"file\" to be a file name in the folder, found \"../../etc/passwd\""),
+      (
+        ["{\"file\":\"../../etc/passwd\",\"t\":0,\"pose\":\"x\",\"width\":1,\"height\":1,\"textSize\":\"l\"}"],
+        ":1: expected \"file\" to be a file name in the folder, found \"../../etc/passwd\""
+      ),
       ([good, good], ":2: expected each picture once, found 'a.png' again"),
       (
         [String(decoding: Self.record("a.png", 1, "book", -1).jsonLine, as: UTF8.self)],
@@ -72,9 +74,10 @@ import Testing
       Self.record("b4", 2950, "openWide"), Self.record("b5", 3100, "openWide"),
     ]
     let pairing = ShotPairing(a, b)
-    #expect(pairing.pairs.map { "\($0.before.file)=\($0.after.file)#\($0.occurrence)" } == [
-      "a1=b1#1", "a2=b2#1", "a3=b3#1", "a4=b4#2",
-    ])
+    #expect(
+      pairing.pairs.map { "\($0.before.file)=\($0.after.file)#\($0.occurrence)" } == [
+        "a1=b1#1", "a2=b2#1", "a3=b3#1", "a4=b4#2",
+      ])
     #expect(pairing.onlyBefore.map(\.file) == ["a5"])
     #expect(pairing.onlyAfter.map(\.file) == ["b5"])
     #expect(!pairing.isComplete)

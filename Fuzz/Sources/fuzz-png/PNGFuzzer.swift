@@ -1,5 +1,5 @@
-import Shots
 import FuzzSupport
+import Shots
 
 /// `shots compare`'s readers: the input as a PNG (`PNGImage.decode`, libpng's simplified API,
 /// with a 2²⁰-pixel limit so a header's claim stays cheap here) and as a folder's index
@@ -20,7 +20,8 @@ public func fuzzPNG(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
   } catch {
     let message = error.message
     Fuzz.require(message.hasPrefix("expected a PNG"), "a refusal that does not say what was expected: \(message)")
-    Fuzz.require(!message.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }, "a control character: \(message)")
+    Fuzz.require(
+      !message.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }, "a control character: \(message)")
     Fuzz.require(message.count <= 300, "a refusal of \(message.count) characters")
   }
   if !bytes.starts(with: PNGError.signature) {

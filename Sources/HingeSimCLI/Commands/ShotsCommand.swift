@@ -74,7 +74,8 @@ struct ShotsCommand: Command {
       ? "any changed pixel, or any in the fold"
       : "over \(NumberFormat.shortest(threshold.fraction * 100)) % of the pixels, or any in the fold"
     var sheet = DiffSheet(
-      beforeName: InputText.excerpt(beforeDirectory, limit: 200), afterName: InputText.excerpt(afterDirectory, limit: 200),
+      beforeName: InputText.excerpt(beforeDirectory, limit: 200),
+      afterName: InputText.excerpt(afterDirectory, limit: 200),
       thresholdText: thresholdText)
     let stdout = context.stdout
     stdout.line(
@@ -90,7 +91,8 @@ struct ShotsCommand: Command {
       }
       let number = String(i + 1)
       stdout.line(
-        NumberFormat.left(number, 4) + "  " + NumberFormat.right("\(InputText.excerpt(pair.before.layout)) (\(pair.occurrence))", width)
+        NumberFormat.left(number, 4) + "  "
+          + NumberFormat.right("\(InputText.excerpt(pair.before.layout)) (\(pair.occurrence))", width)
           + "  " + NumberFormat.left(NumberFormat.ms(pair.before.timeMs), 7) + " → "
           + NumberFormat.right(NumberFormat.ms(pair.after.timeMs) + " ms", 12) + comparison.summary
           + (comparison.fails ? "  FAIL" : ""))
@@ -115,7 +117,8 @@ struct ShotsCommand: Command {
       for shot in shots {
         stdout.line(
           "unmatched: \(name)/\(InputText.excerpt(shot.file)) at \(NumberFormat.ms(shot.timeMs)) ms "
-            + "(\(InputText.excerpt(shot.layout))) has no partner in \(name == sheet.beforeName ? sheet.afterName : sheet.beforeName)")
+            + "(\(InputText.excerpt(shot.layout))) has no partner in \(name == sheet.beforeName ? sheet.afterName : sheet.beforeName)"
+        )
       }
     }
     try write(out, "index.html", Array(sheet.html.utf8))

@@ -106,7 +106,8 @@ public struct PixelDiff: Sendable, Equatable {
       changed == 0
       ? .same
       : .changed(
-        pixels: changed, inFold: inFold, bounds: PixelRect(x: left, y: top, width: right - left + 1, height: bottom - top + 1))
+        pixels: changed, inFold: inFold,
+        bounds: PixelRect(x: left, y: top, width: right - left + 1, height: bottom - top + 1))
   }
 
   /// An unchanged pixel on the difference picture: its grey level pulled three quarters of the

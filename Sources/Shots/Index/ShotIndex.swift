@@ -98,7 +98,8 @@ public struct ShotIndex: Sendable, Equatable {
     let width = try number("width")
     let height = try number("height")
     guard width > 0, height > 0 else {
-      throw fail("expected a frame of positive size, found \(NumberFormat.shortest(width))×\(NumberFormat.shortest(height))")
+      throw fail(
+        "expected a frame of positive size, found \(NumberFormat.shortest(width))×\(NumberFormat.shortest(height))")
     }
     var fold: Rect?
     var active = false

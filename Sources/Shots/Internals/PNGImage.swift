@@ -70,7 +70,9 @@ public struct PNGImage: Sendable, Equatable {
   ///   (truncated, bad CRC, bad compressed data), or one of more than `pixelLimit` pixels
   ///   (refused from its header, before any pixel is allocated); `.unavailable` without libpng.
   public static func decode(_ bytes: [UInt8], pixelLimit: Int = defaultPixelLimit) throws(PNGError) -> PNGImage {
-    guard bytes.starts(with: PNGError.signature) else { throw .notPNG(prefix: Array(bytes.prefix(16)), size: bytes.count) }
+    guard bytes.starts(with: PNGError.signature) else {
+      throw .notPNG(prefix: Array(bytes.prefix(16)), size: bytes.count)
+    }
     let png: LibPNG
     do { png = try LibPNG.load() } catch { throw .unavailable(error) }
     // libpng keeps this address as its error handler's argument between calls: it must not move.

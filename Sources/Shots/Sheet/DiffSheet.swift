@@ -78,9 +78,12 @@ public struct DiffSheet: Sendable {
     page += "</table>\n"
     for row in rows {
       let pair = row.comparison.pair
-      page += "<section><h2>\(Self.escape(pair.before.layout)) (\(pair.occurrence)): \(Self.escape(row.comparison.summary))</h2>\n"
-      page += figure(row.before, "before: \(pair.before.file), \(NumberFormat.ms(pair.before.timeMs)) ms — \(pair.before.caption)")
-      page += figure(row.after, "after: \(pair.after.file), \(NumberFormat.ms(pair.after.timeMs)) ms — \(pair.after.caption)")
+      page +=
+        "<section><h2>\(Self.escape(pair.before.layout)) (\(pair.occurrence)): \(Self.escape(row.comparison.summary))</h2>\n"
+      page += figure(
+        row.before, "before: \(pair.before.file), \(NumberFormat.ms(pair.before.timeMs)) ms — \(pair.before.caption)")
+      page += figure(
+        row.after, "after: \(pair.after.file), \(NumberFormat.ms(pair.after.timeMs)) ms — \(pair.after.caption)")
       if let diff = row.diff { page += figure(diff, "difference") }
       page += "</section>\n"
     }
