@@ -1,6 +1,7 @@
 import EventStream
 import Inputs
 import Platform
+import Shots
 import TestSupport
 import Testing
 
@@ -60,5 +61,50 @@ struct ShotsWebTests {
       #expect(words[px - 1] == words[fold - 3], "\(line)")
     }
     #expect(lines.filter { $0.hasSuffix(" same") }.count == 2)
+  }
+
+  /// Each line of `shots.jsonl` says the layout as of its `shown`: the simulator's pose at `t`
+  /// (from `simulate`'s own stream), the frame the page reported last, and a fold exactly when
+  /// the page laid out two segments (a `spread` or `tabletop`), across the whole frame's
+  /// height (vertical) or width (horizontal).
+  @Test func theIndexSaysTheLayoutOfEachShown() throws {
+    let run = try #require(WebCommandTests.tour)
+    let bytes = try #require(WholeFile.read(run.directory + "/shots/shots.jsonl", limit: 1 << 20))
+    let records = try ShotIndex.records(bytes, file: "shots.jsonl")
+    let stream = CLIHarness.run(["simulate", "traces/default.hinge"]).stdout.split(separator: "\n").compactMap {
+      try? JSONValue.parse(Array($0.utf8))
+    }
+    let poses: [(Double, String)] = stream.compactMap {
+      guard $0["type"] == .string("pose"), case .number(let t)? = $0["t"], case .string(let pose)? = $0["pose"] else {
+        return nil
+      }
+      return (t, pose)
+    }
+    var frame: (Double, Double)?
+    var shownIndex = 0
+    for event in run.appLog {
+      if event["type"] == .string("frame"), case .number(let w)? = event["width"], case .number(let h)? = event["height"] {
+        frame = (w, h)
+      }
+      guard event["type"] == .string("shown") else { continue }
+      guard shownIndex < records.count else {
+        Issue.record("more shown than records")
+        break
+      }
+      let record = records[shownIndex]
+      shownIndex += 1
+      #expect(record.file == run.screenshots[shownIndex - 1])
+      let pose = poses.last { $0.0 <= record.timeMs }?.1
+      #expect(record.pose == pose, "\(record.file) at \(record.timeMs) ms")
+      #expect(frame.map { $0 == (record.width, record.height) } ?? false, "\(record.file)")
+      let twoSegments = event["layout"] == .string("spread") || event["layout"] == .string("tabletop")
+      #expect((record.fold != nil) == twoSegments, "\(record.file): \(String(describing: record.fold))")
+      if let fold = record.fold {
+        let vertical = event["layout"] == .string("spread")
+        #expect(vertical ? fold.height == record.height && fold.y == 0 : fold.width == record.width && fold.x == 0)
+        #expect((vertical ? fold.width : fold.height) == 41, "the 40-pt fold at x or y .5, rounded outwards")
+      }
+    }
+    #expect(shownIndex == records.count)
   }
 }
