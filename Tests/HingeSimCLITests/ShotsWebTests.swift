@@ -83,7 +83,9 @@ struct ShotsWebTests {
     var frame: (Double, Double)?
     var shownIndex = 0
     for event in run.appLog {
-      if event["type"] == .string("frame"), case .number(let w)? = event["width"], case .number(let h)? = event["height"] {
+      if event["type"] == .string("frame"), case .number(let w)? = event["width"],
+        case .number(let h)? = event["height"]
+      {
         frame = (w, h)
       }
       guard event["type"] == .string("shown") else { continue }
