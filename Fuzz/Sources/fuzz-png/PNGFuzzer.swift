@@ -1,13 +1,18 @@
 import FuzzSupport
 import Shots
 
+/// libFuzzer's entry: the input once, then grown in the size-growth mode (`Growth`).
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzPNG(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+  Fuzz.entry(data, size, fuzzPNGOnce)
+}
+
 /// `shots compare`'s readers: the input as a PNG (`PNGImage.decode`, libpng's simplified API,
 /// with a 2²⁰-pixel limit so a header's claim stays cheap here) and as a folder's index
 /// (`ShotIndex.records`). Checks what they promise: a decoded image has as many pixels as its
 /// size, within the limit, and writes and reads back to itself; a refusal is one line saying
 /// `expected a PNG, …`; an index's records name files inside the folder.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzPNG(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+func fuzzPNGOnce(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
   let bytes = Fuzz.bytes(data, size)
   let limit = 1 << 20
   do {
