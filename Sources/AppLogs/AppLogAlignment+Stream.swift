@@ -30,14 +30,20 @@ extension AppLogAlignment {
         let shownEntry = matching.shown.shownOf[p]
         stamp = max(stamp, pagination.end, settle.time)
         answerLines.insert(pagination.entry)
-        answerEvents.append(
-          Event(
-            time: stamp,
-            .paginated(self.paginated(pagination, settle: shownEntry == nil ? nil : k, document: document))))
+        var answerPaginated = self.paginated(pagination, settle: shownEntry == nil ? nil : k, document: document)
+        if shownEntry != nil {
+          let terms = Self.terms(of: p, in: paginations, settled: settle.time, endingAt: stamp)
+          answerPaginated.queuedMs = terms.queuedMs
+          answerPaginated.lateStartMs = terms.lateStartMs
+          answerPaginated.ms = terms.ms
+        }
+        answerEvents.append(Event(time: stamp, .paginated(answerPaginated)))
         if let e = shownEntry {
           answerLines.insert(e)
           stamp = max(stamp, times[e])
-          answerEvents.append(Event(time: stamp, .shown(shownState(e, document: document))))
+          var shownAnswer = shownState(e, document: document)
+          shownAnswer.paintedMs = paintedMs(after: e)
+          answerEvents.append(Event(time: stamp, .shown(shownAnswer)))
         } else {
           answerEvents.append(skipped(k, at: stamp, .superseded))
         }
@@ -85,6 +91,62 @@ extension AppLogAlignment {
     }
     out.append(contentsOf: ordered[j...])
     return out
+  }
+
+  /// The terms of an answering pagination's record, so that
+  /// `settled + queuedMs + lateStartMs + ms` is `end` (the time its `paginated` is stamped) to
+  /// the microsecond:
+  ///
+  /// - `ms`: the app's own figure, but never more than `end − settled` — work done before the
+  ///   settle (an early pagination, itself a broken rule) is in no term of the cycle;
+  /// - `queuedMs`: of the time from the settle to the pagination's start, the part the app
+  ///   was busy with an earlier pagination (the union of their spans): the reader busy, only that;
+  /// - `lateStartMs`: the rest — the layout's delivery and the app's own debounce firing after
+  ///   the settle (or a start stamped later because an earlier answer was shown later).
+  ///
+  /// For the reader model's own log every `lateStartMs` is 0 and `queuedMs` is the model's.
+  static func terms(
+    of p: Int, in paginations: [AppLogPagination], settled: Double, endingAt end: Double
+  ) -> (queuedMs: Double, lateStartMs: Double, ms: Double) {
+    func us(_ ms: Double) -> Int64 { Int64((ms * 1000).rounded()) }
+    func ms(_ us: Int64) -> Double { StreamTime.rounded(Double(us) / 1000) }
+    let settledUs = us(settled)
+    let endUs = max(us(end), settledUs)
+    let workUs = min(max(us(paginations[p].value.ms), 0), endUs - settledUs)
+    let startUs = endUs - workUs
+    // Earlier paginations still running after the settle: their ends are in file order, so
+    // walk back until one ended by the settle.
+    var spans: [(Int64, Int64)] = []
+    var q = p - 1
+    while q >= 0, us(paginations[q].end) > settledUs {
+      let from = max(us(paginations[q].start), settledUs)
+      let to = min(us(paginations[q].end), startUs)
+      if from < to { spans.append((from, to)) }
+      q -= 1
+    }
+    spans.sort { $0.0 < $1.0 }
+    var busyUs: Int64 = 0
+    var reached = settledUs
+    for (from, to) in spans where to > reached {
+      busyUs += to - max(from, reached)
+      reached = to
+    }
+    return (ms(busyUs), ms(startUs - settledUs - busyUs), ms(workUs))
+  }
+
+  /// From the `shown` at entry `e` to the first `painted` after it (before any other `shown`),
+  /// ms on the script's clock; nil when the app reported none.
+  func paintedMs(after e: Int) -> Double? {
+    var i = e + 1
+    let (log, times) = (matching.log, matching.times)
+    while i < log.entries.count {
+      switch log.entries[i].kind {
+      case .painted: return StreamTime.elapsed(from: times[e], to: times[i])
+      case .shown: return nil
+      default: i += 1
+      }
+    }
+    return nil
   }
 
   /// The stream's `paginated` for an app pagination: answering the settle with index `settle`,

@@ -33,6 +33,8 @@ public struct AppLogAlignment: Sendable {
   /// How far the app's clock stands from the script's after the sync, ms, as its frames measure
   /// it (`AppLogClock`); nil when no frame matched a size.
   public let clockOffset: Double?
+  /// The clock the app's times are on, as its sync says (`real` unless it says `stream`).
+  public var appClock: AppLog.Clock { matching.log.sync.clock }
 
   let matching: AppLogMatching
 

@@ -9,7 +9,9 @@ import EventStream
 ///
 /// - `paginated` for that settle (its queued wait, compute time, cache outcome, page count),
 ///   then the `shown` that puts it on screen: the record closes at the `shown`, and
-///   `shown = settled + queuedMs + paginationMs`;
+///   `shown = settled + queuedMs + lateStartMs + paginationMs + paginatedToShownMs` (the
+///   `paginated` event stands at `settled + queuedMs + lateStartMs + paginationMs`; the gap to
+///   its `shown` is 0 for the model, a web page's DOM work for a browser);
 /// - `skipped` `unchanged` (or `fixedLayout`: a PDF's text size changed): nothing to repaginate;
 ///   the record (cache `skip`) closes then;
 /// - `skipped` `superseded`: a later settle replaced the layout before the reader was free;
@@ -32,9 +34,10 @@ public struct TimingStateMachine: Stage {
   enum State {
     /// Every settle so far is answered.
     case idle
-    /// Settles wait for their answers, oldest first. With `paginated`, the oldest has its
-    /// pagination and waits for the `shown` that puts it on screen.
-    case waiting([TimingRecord], paginated: Bool)
+    /// Settles wait for their answers, oldest first. With `paginatedAt` (the `paginated`
+    /// event's time), the oldest has its pagination and waits for the `shown` that puts it on
+    /// screen.
+    case waiting([TimingRecord], paginatedAt: Double?)
   }
 
   /// Whether a reader stage answers each settle with `paginated` and `shown`, or `skipped`.
@@ -57,7 +60,7 @@ public struct TimingStateMachine: Stage {
   public mutating func receive(_ event: Event, into output: inout [Event]) {
     switch event.kind {
     case .settled(let settled): didSettle(settled, at: event.time, into: &output)
-    case .paginated(let p): didPaginate(p)
+    case .paginated(let p): didPaginate(p, at: event.time)
     case .skipped(let s): didSkip(s, at: event.time, into: &output)
     case .shown(let shown): didShow(shown, at: event.time, into: &output)
     case .end: closeUnanswered(as: .interrupted, at: event.time, into: &output)
@@ -73,12 +76,12 @@ public struct TimingStateMachine: Stage {
   /// them unanswered (an app's log that never answered a settle, `AppRun`).
   public mutating func closeUnanswered(as outcome: CacheOutcome, at now: Double, into output: inout [Event]) {
     precondition(outcome == .interrupted || outcome == .superseded, "a record never shown is not \(outcome)")
-    guard case .waiting(let records, let paginated) = state else { return }
+    guard case .waiting(let records, let paginatedAt) = state else { return }
     state = .idle
     for (index, var record) in records.enumerated() {
       record.cache = outcome
       record.shown = nil
-      if outcome == .interrupted, index > 0 || !paginated {
+      if outcome == .interrupted, index > 0 || paginatedAt == nil {
         record.queuedMs = StreamTime.elapsed(from: record.settled, to: now)
       }
       output.append(Event(time: now, .timing(record)))
@@ -96,36 +99,37 @@ public struct TimingStateMachine: Stage {
       return
     }
     switch state {
-    case .idle: state = .waiting([record], paginated: false)
-    case .waiting(var records, let paginated):
+    case .idle: state = .waiting([record], paginatedAt: nil)
+    case .waiting(var records, let paginatedAt):
       state = .idle
       records.append(record)
-      state = .waiting(records, paginated: paginated)
+      state = .waiting(records, paginatedAt: paginatedAt)
     }
   }
 
   /// The oldest waiting record answers this settle time (the reader answers in order).
   private func answers(_ settled: Double) -> Bool {
-    guard case .waiting(let records, let paginated) = state, !paginated else { return false }
+    guard case .waiting(let records, nil) = state else { return false }
     return records[0].settled == settled
   }
 
-  private mutating func didPaginate(_ p: Paginated) {
+  private mutating func didPaginate(_ p: Paginated, at time: Double) {
     guard answers(p.settled), case .waiting(var records, _) = state else { return }
     state = .idle
     records[0].queuedMs = p.queuedMs
+    records[0].lateStartMs = p.lateStartMs
     records[0].paginationMs = p.ms
     records[0].computeClock = p.computeClock
     records[0].cache = p.cache
     records[0].pageCount = p.pageCount
     records[0].characters = p.characters
-    state = .waiting(records, paginated: true)
+    state = .waiting(records, paginatedAt: time)
   }
 
   private mutating func didSkip(_ s: Skipped, at time: Double, into output: inout [Event]) {
     guard answers(s.settled), case .waiting(var records, _) = state else { return }
     var record = records.removeFirst()
-    state = records.isEmpty ? .idle : .waiting(records, paginated: false)
+    state = records.isEmpty ? .idle : .waiting(records, paginatedAt: nil)
     record.queuedMs = StreamTime.elapsed(from: s.settled, to: time)
     switch s.reason {
     case .unchanged, .fixedLayout:
@@ -141,12 +145,14 @@ public struct TimingStateMachine: Stage {
 
   private mutating func didShow(_ shown: Shown, at time: Double, into output: inout [Event]) {
     pagesShown = shown.pageCount
-    guard case .waiting(var records, paginated: true) = state else {
+    guard case .waiting(var records, let paginatedAt?) = state else {
       return  // page turns show pages outside cycles
     }
     var record = records.removeFirst()
-    state = records.isEmpty ? .idle : .waiting(records, paginated: false)
+    state = records.isEmpty ? .idle : .waiting(records, paginatedAt: nil)
     record.shown = time
+    record.paginatedToShownMs = StreamTime.elapsed(from: paginatedAt, to: time)
+    record.paintedMs = shown.paintedMs
     output.append(Event(time: time, .timing(record)))
   }
 }

@@ -1,9 +1,10 @@
-import AppLogs
 import EventStream
 import Reader
 import Simulator
 import TestSupport
 import Testing
+
+@testable import AppLogs
 
 /// `AppLogAlignment` on the closed phone's first settle (382×620 at 200 ms on the script's
 /// clock) and an app whose clock reads 5000 at the script's 0: times and answers worked out by
@@ -68,14 +69,62 @@ struct AppLogAlignmentTests {
     #expect(settledIndex < paginatedIndex)
   }
 
-  @Test("a pagination that starts 30 ms after the settle waited 30 ms")
-  func queued() throws {
+  @Test("a pagination that starts 30 ms after the settle, the app free: a late start of 30 ms, no queue")
+  func lateStart() throws {
     let a = try align([Self.sync, Self.frame, Self.paginated(5235), Self.shown(5235)])
     guard case .paginated(let p) = appEvents(a).first?.kind else {
       Issue.record("no paginated")
       return
     }
-    #expect(p.queuedMs == 30)  // starts at 5235 − 5 − 5000 = 230
+    // Starts at 5235 − 5 − 5000 = 230, 30 ms after the settle at 200, with nothing running:
+    // the app was not busy, it started late (its own debounce, the size's delivery).
+    #expect(p.queuedMs == 0)
+    #expect(p.lateStartMs == 30)
+  }
+
+  /// A pagination `from`–`to` on the script's clock, `ms` long.
+  static func span(_ entry: Int, _ from: Double, _ to: Double) -> AppLogPagination {
+    AppLogPagination(
+      entry: entry, start: from, end: to,
+      value: AppLog.Pagination(
+        pageWidth: 342, pageHeight: 580, pageCount: 80, ms: to - from, textSize: nil, cached: false))
+  }
+
+  @Test(
+    "a record's terms split settle → paginated: queued while an earlier pagination ran (their union), late for the rest",
+    arguments: [
+      // settle 250; the app busy 100–290, then paginates 300–310: 40 queued, 10 late, 10 work.
+      (
+        [AppLogAlignmentTests.span(0, 100, 290), AppLogAlignmentTests.span(1, 300, 310)], 250.0, 310.0,
+        (40.0, 10.0, 10.0)
+      ),
+      // settle 210; two earlier paginations overlap (200–260, 240–280): busy 210–280 once, 70.
+      (
+        [
+          AppLogAlignmentTests.span(0, 200, 260), AppLogAlignmentTests.span(1, 240, 280),
+          AppLogAlignmentTests.span(2, 300, 310),
+        ], 210, 310, (70, 20, 10)
+      ),
+      // settle 200; an early pagination 150–155 stamped at the settle: no term at all.
+      ([AppLogAlignmentTests.span(0, 150, 155)], 200, 200, (0, 0, 0)),
+      // settle 200; a pagination ending at 205 but stamped at 212 (an earlier answer shown
+      // then): 7 ms late, its 5 ms of work kept.
+      ([AppLogAlignmentTests.span(0, 200, 205)], 200, 212, (0, 7, 5)),
+      // the model's own: busy 200–500, this settle at 450 paginated 500–800: 50 queued, 0 late.
+      ([AppLogAlignmentTests.span(0, 200, 500), AppLogAlignmentTests.span(1, 500, 800)], 450, 800, (50, 0, 300)),
+    ])
+  func terms(
+    paginations: [AppLogPagination], settled: Double, end: Double,
+    expected: (queued: Double, late: Double, ms: Double)
+  ) {
+    let t = AppLogAlignment.terms(of: paginations.count - 1, in: paginations, settled: settled, endingAt: end)
+    #expect(t.queuedMs == expected.queued)
+    #expect(t.lateStartMs == expected.late)
+    #expect(t.ms == expected.ms)
+    // The identity: settled + queued + late + ms is the paginated event's time, exactly.
+    #expect(
+      StreamTime.adding(t.ms, to: StreamTime.adding(t.lateStartMs, to: StreamTime.adding(t.queuedMs, to: settled)))
+        == end)
   }
 
   @Test("a pagination from 5145 to 5150 (before the settle at 200) breaks paginated-before-settle, and only it")

@@ -123,7 +123,7 @@ struct CommandLinePathTests {
       "\(record ?? "")")
     #expect(
       record?.contains(
-        #""pageCount":54,"characters":0,"shown":600,"lastSizeToShownMs":null,"causeToShownMs":300,"settleWaitMs":200}"#)
+        #""pageCount":54,"characters":0,"shown":600,"lastSizeToShownMs":null,"causeToShownMs":300,"settleWaitMs":200,"lateStartMs":0,"paginatedToShownMs":0,"paintedMs":null}"#)
         == true, "\(record ?? "")")
   }
 
@@ -161,7 +161,7 @@ struct CommandLinePathTests {
     }
     #expect(records.count == 2)
     for line in records {
-      #expect(line.contains(#""sizes":0,"#) && line.hasSuffix(#""settleWaitMs":0}"#), "\(line)")
+      #expect(line.contains(#""sizes":0,"#) && line.hasSuffix(#""settleWaitMs":0,"lateStartMs":0,"paginatedToShownMs":0,"paintedMs":null}"#), "\(line)")
     }
   }
 

@@ -33,7 +33,7 @@ struct InterruptedRunCLITests {
     // The text size's settle (500) was being paginated (600–1000) when the run ended at 650.
     #expect(
       timing.last
-        == #"{"t":650,"type":"timing","cause":"text size","causeTime":300,"firstChange":300,"lastChange":300,"firstSize":null,"lastSize":null,"sizes":0,"settled":500,"queuedMs":150,"paginationMs":0,"computeClock":"","cache":"interrupted","pageCount":0,"characters":0,"shown":null,"lastSizeToShownMs":null,"causeToShownMs":null,"settleWaitMs":200}"#,
+        == #"{"t":650,"type":"timing","cause":"text size","causeTime":300,"firstChange":300,"lastChange":300,"firstSize":null,"lastSize":null,"sizes":0,"settled":500,"queuedMs":150,"paginationMs":0,"computeClock":"","cache":"interrupted","pageCount":0,"characters":0,"shown":null,"lastSizeToShownMs":null,"causeToShownMs":null,"settleWaitMs":200,"lateStartMs":0,"paginatedToShownMs":0,"paintedMs":null}"#,
       "\(timing)")
     // simulate passes the marker on, and read ends where it says: run = simulate | read.
     let simulated = CLIHarness.run(["simulate", path])

@@ -267,6 +267,13 @@ struct PipelinePropertyTests {
       if shown != StreamTime.adding(r.paginationMs, to: StreamTime.adding(r.queuedMs, to: r.settled)) {
         problems.append("\(name): shown \(shown) ≠ settled + queued \(r.queuedMs) + pagination \(r.paginationMs)")
       }
+      // The model's record keeps one meaning: the reader busy in queuedMs, no late start, no
+      // gap between its pagination and its shown, and nothing painted (it draws nothing).
+      if r.lateStartMs != 0 || r.paginatedToShownMs != 0 || r.paintedMs != nil {
+        problems.append(
+          "\(name): the model's late start \(r.lateStartMs), paginated → shown \(r.paginatedToShownMs), "
+            + "painted \(String(describing: r.paintedMs))")
+      }
       if p.p.queuedMs != r.queuedMs || p.p.ms != r.paginationMs || p.p.pageCount != r.pageCount {
         problems.append("\(name): its pagination says otherwise")
       }

@@ -74,7 +74,16 @@ struct LatencyReportTests {
   func csv() {
     let lines = LatencyReport(records: Self.records).csv().split(separator: "\n").map(String.init)
     #expect(lines[0] == "cause,metric,count,min_ms,p50_ms,p90_ms,p99_ms,max_ms")
-    #expect(lines.count == 1 + 3 * 4)
+    // Three groups × eight metrics; the four first metrics keep their rows' order, the real
+    // reader's terms follow (so a spreadsheet's existing rows do not move).
+    #expect(lines.count == 1 + 3 * 8)
+    #expect(
+      lines.filter { $0.hasPrefix("overall,") }.map { $0.split(separator: ",")[1] } == [
+        "lastSizeToShown", "causeToShown", "settleWait", "pagination", "lateStart", "paginatedToShown", "painted",
+        "lastSizeToPainted",
+      ])
+    #expect(lines.contains("overall,lateStart,4,0,0,0,0,0"))  // records of the model: no late start
+    #expect(lines.contains("overall,painted,0,,,,,"))  // nor anything painted
     #expect(lines.contains("rotation,pagination,3,10,20,30,30,30"))
     #expect(lines.contains("text size,lastSizeToShown,0,,,,,"))
     #expect(lines.contains("overall,causeToShown,4,205,310,330,330,330"))

@@ -73,7 +73,7 @@ import Testing
       ),
       (
         #""clock":"virtual""#, #""clock":"wall""#,
-        #"inputs.clock: expected "virtual" or "realtime", found "wall""#
+        #"inputs.clock: expected "virtual" or "realtime" or "stream", found "wall""#
       ),
       (
         #""cause":"rotation","records":1"#, #""cause":"rotation","records":-1"#,

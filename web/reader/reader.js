@@ -281,6 +281,13 @@
       frames: visible.map((_, slot) => g.frames[slot]),
       notes: g.notes,
     });
+    // The first frame painted with this layout: the first animation frame's callbacks run
+    // before the frame that paints the new DOM, the second's at the start of the next one, once
+    // that frame is done. Real time only: on the stream clock (`__hingesimClock`) the page's
+    // clock stands still while it renders, so the time would say nothing about painting.
+    if (!window.__hingesimClock) {
+      requestAnimationFrame(() => requestAnimationFrame(() => report("painted", {})));
+    }
   }
 
   // A page's own text, paragraph by paragraph from its first character: line breaking is

@@ -4,13 +4,14 @@ import Reader
 extension AppLog {
   /// The fields each event type knows; any other is warned about and ignored.
   public static let knownFields: [String: Set<String>] = [
-    "sync": ["scriptTime", "textLength", "textHash", "app"],
+    "sync": ["scriptTime", "textLength", "textHash", "app", "clock"],
     "frame": ["width", "height"],
     "paginated": ["pageWidth", "pageHeight", "pageCount", "ms", "textSize", "cached"],
     "shown": ["offset", "pages", "ranges", "pageCount", "layout", "frames", "notes"],
     "selection": ["range"],
     "notes": ["placement"],
     "navigation": ["detail"],
+    "painted": [],
   ]
 
   /// Reads an app log: JSON Lines, a byte order mark and CRLF accepted, blank lines and lines

@@ -11,7 +11,9 @@ import Reader
 /// ```
 public struct AppLog: Sendable, Equatable {
   /// The event types an app log may hold, in the order `docs/app-log.md` lists them.
-  public static let eventTypes = ["sync", "frame", "paginated", "shown", "selection", "notes", "navigation"]
+  public static let eventTypes = [
+    "sync", "frame", "paginated", "shown", "selection", "notes", "navigation", "painted",
+  ]
 
   /// The tie between the two clocks, and what the app says it read.
   public struct Sync: Sendable, Equatable {
@@ -23,6 +25,18 @@ public struct AppLog: Sendable, Equatable {
     public var textLength: Int?
     /// The text's `ContentHash`, if the app said.
     public var textHash: String?
+    /// The clock the app's times are on: `real` (its own monotonic clock, the default) or
+    /// `stream` (`web --clock stream`: the page's timers ran on the stream's time, which stood
+    /// still while it worked).
+    public var clock: Clock = .real
+  }
+
+  /// The clock an app's times are on.
+  public enum Clock: String, Sendable, CaseIterable {
+    /// The app's monotonic clock: real time.
+    case real
+    /// The stream's time, moved by the driver (`web --clock stream`).
+    case stream
   }
 
   /// One pagination the app did.
@@ -57,6 +71,9 @@ public struct AppLog: Sendable, Equatable {
     case notes(NotesPlacement)
     /// A navigation state the app names (the detail shown, a column collapsed …).
     case navigation(String)
+    /// The first frame painted with the layout last shown (a web page's double
+    /// `requestAnimationFrame` after its `shown`).
+    case painted
   }
 
   /// One event with where it came from.

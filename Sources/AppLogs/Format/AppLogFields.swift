@@ -16,7 +16,7 @@ struct AppLogFields {
           appTime: 0, scriptTime: try line.number(value, "scriptTime", minimum: 0),
           textLength: value["textLength"] == nil
             ? nil : try line.integer(value["textLength"], "'textLength'", key: "textLength", in: 0...Int(Int32.max)),
-          textHash: try optionalString("textHash")))
+          textHash: try optionalString("textHash"), clock: try oneOf("clock", AppLog.Clock.self, default: .real)))
     case "frame":
       return .frame(width: try size("width"), height: try size("height"))
     case "paginated":
@@ -47,6 +47,8 @@ struct AppLogFields {
       return .selection(try range(value["range"], "'range'", key: "range"))
     case "notes":
       return .notes(try oneOf("placement", NotesPlacement.self))
+    case "painted":
+      return .painted
     default:
       guard case .string(let detail)? = value["detail"] else {
         throw line.error(
@@ -136,8 +138,10 @@ struct AppLogFields {
     return s
   }
 
-  private func oneOf<T: RawRepresentable & CaseIterable>(_ name: String, _: T.Type) throws(InputError) -> T
+  private func oneOf<T: RawRepresentable & CaseIterable>(_ name: String, _: T.Type, default: T? = nil)
+    throws(InputError) -> T
   where T.RawValue == String {
+    if let fallback = `default`, value[name] == nil { return fallback }
     let names = T.allCases.map { "\($0.rawValue)" }.joined(separator: ", ")
     guard case .string(let s)? = value[name], let v = T(rawValue: s) else {
       throw line.error(

@@ -126,6 +126,7 @@ public enum EventWriter {
       w.field("settled", p.settled)
       w.field("queuedMs", p.queuedMs)
       w.field("computeClock", p.computeClock)
+      if p.lateStartMs != 0 { w.field("lateStartMs", p.lateStartMs) }
     case .skipped(let s):
       w.field("settled", s.settled)
       w.field("reason", s.reason.rawValue)
@@ -138,6 +139,7 @@ public enum EventWriter {
       if let scales = s.pageScales { w.field("pageScales", scales) }
       if s.notesOpen { w.field("notesOpen", true) }
       if let chapter = s.chapter { w.field("chapter", chapter) }
+      if let painted = s.paintedMs { w.field("paintedMs", painted) }
     case .timing(let r):
       TimingRecordCoding.write(r, into: &w)
     case .violation(let v):

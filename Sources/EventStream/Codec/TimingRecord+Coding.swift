@@ -1,4 +1,4 @@
-/// JSON fields of a `timing` event.
+/// JSON fields of a `timing` event (fields added later go at the end, so old readers' columns stay).
 enum TimingRecordCoding {
   static func write(_ r: TimingRecord, into w: inout JSONObjectWriter) {
     w.field("cause", r.cause.name)
@@ -19,5 +19,8 @@ enum TimingRecordCoding {
     w.field("lastSizeToShownMs", r.lastSizeToShown)
     w.field("causeToShownMs", r.causeToShown)
     w.field("settleWaitMs", r.settleWait)
+    w.field("lateStartMs", r.lateStartMs)
+    w.field("paginatedToShownMs", r.paginatedToShownMs)
+    w.field("paintedMs", r.paintedMs)
   }
 }

@@ -84,16 +84,23 @@ public struct Paginated: Sendable, Equatable {
   public var characters: Int
   /// The time of the `settled` this pagination answers.
   public var settled: Double
-  /// How long the settle waited for the busy reader before its pagination began, ms.
+  /// How long the settle waited for the busy reader before its pagination began, ms: the
+  /// reader being busy with other work, and only that.
   public var queuedMs: Double
+  /// How much later than the settle (and than the reader's being free) the pagination began,
+  /// ms: a real reader's late start — the size's delivery to it and its own debounce timer
+  /// firing after the settle. Always 0 for the reader model, whose settle is its debounce.
+  public var lateStartMs: Double
   /// The cost model that charged `ms`: `thread-cpu` (host), `fixed:MS`, `device`, … .
   public var computeClock: String
 
-  /// Makes a paginated event.
+  /// Makes a paginated event. `settled + queuedMs + lateStartMs + ms` is when it ended.
   public init(
     pageWidth: Double, pageHeight: Double, textSize: TextSize, pageCount: Int, ms: Double,
-    cache: CacheOutcome, characters: Int, settled: Double, queuedMs: Double = 0, computeClock: String = "fixed"
+    cache: CacheOutcome, characters: Int, settled: Double, queuedMs: Double = 0, lateStartMs: Double = 0,
+    computeClock: String = "fixed"
   ) {
+    self.lateStartMs = lateStartMs
     self.pageWidth = pageWidth
     self.pageHeight = pageHeight
     self.textSize = textSize
@@ -132,13 +139,18 @@ public struct Shown: Sendable, Equatable {
   public var notesOpen: Bool
   /// The selected chapter's id (from the navigation stage), nil without one.
   public var chapter: Int?
+  /// From this `shown` to the first frame painted with it, ms: measured by a real reader that
+  /// reports it (the browser's `painted`, a double `requestAnimationFrame`); nil when nothing
+  /// painted is measured (the reader model draws nothing).
+  public var paintedMs: Double?
 
   /// Makes a shown event.
   public init(
     offset: Int, pages: [Int], ranges: [Range<Int>], pageCount: Int, layout: LayoutKind,
     frames: [Rect], notes: NotesPlacement, excerpt: String, pageScales: [Double]? = nil, notesOpen: Bool = false,
-    chapter: Int? = nil
+    chapter: Int? = nil, paintedMs: Double? = nil
   ) {
+    self.paintedMs = paintedMs
     self.chapter = chapter
     self.notesOpen = notesOpen
     self.offset = offset
@@ -185,7 +197,10 @@ public struct Violation: Sendable, Equatable {
 /// Every duration is exact to the microsecond (`StreamTime`), and each name says what it
 /// spans: `settleWait` is `lastChange → settled` (the debounce's quiet window, whatever changed
 /// the layout last), `lastSizeToShown` is `lastSize → shown`, `causeToShown` is
-/// `causeTime → shown`, and `shown = settled + queuedMs + paginationMs`.
+/// `causeTime → shown`, and
+/// `shown = settled + queuedMs + lateStartMs + paginationMs + paginatedToShownMs` — for the
+/// reader model (whose late start and paginated → shown gap are 0), for an app's log and for a
+/// browser alike. `paintedMs` comes after `shown`: the first frame painted with it.
 public struct TimingRecord: Sendable, Equatable {
   /// The cycle: its cause and when the layout changed (the settle stage's, from `settled`).
   public var cycle: SettleCycle
@@ -194,10 +209,21 @@ public struct TimingRecord: Sendable, Equatable {
   /// When the settle fired.
   public var settled: Double
   /// How long the settle waited for the busy reader before its pagination began, ms (for a
-  /// record that was never shown: how long it had waited when it was given up).
+  /// record that was never shown: how long it had waited when it was given up). The reader
+  /// being busy, and only that.
   public var queuedMs: Double
+  /// A real reader's late start, ms: its pagination began this much after the settle and
+  /// after it was free — the layout's delivery to it and its own debounce timer firing after
+  /// the settle's. 0 for the reader model (its settle is its debounce; nothing is delivered).
+  public var lateStartMs: Double
   /// Pagination compute time (ms), as the cost model charged it.
   public var paginationMs: Double
+  /// From the pagination's end to the `shown` that put it on screen, ms (a web page builds its
+  /// page elements in between). 0 for the reader model, which shows as it finishes.
+  public var paginatedToShownMs: Double
+  /// From `shown` to the first frame painted with it, ms, where a real reader measured it
+  /// (the browser under `--clock real`); nil otherwise — the reader model paints nothing.
+  public var paintedMs: Double?
   /// The cost model (`thread-cpu`, `fixed:MS`, `device`, …); empty when no reader answered.
   public var computeClock: String
   /// How the settle was answered: `miss`, `hit`, `skip` (nothing to repaginate),
@@ -212,9 +238,13 @@ public struct TimingRecord: Sendable, Equatable {
 
   /// Makes a timing record.
   public init(
-    cycle: SettleCycle, sizes: Int, settled: Double, queuedMs: Double = 0, paginationMs: Double,
-    computeClock: String = "", cache: CacheOutcome, pageCount: Int, characters: Int, shown: Double?
+    cycle: SettleCycle, sizes: Int, settled: Double, queuedMs: Double = 0, lateStartMs: Double = 0,
+    paginationMs: Double, paginatedToShownMs: Double = 0, paintedMs: Double? = nil, computeClock: String = "",
+    cache: CacheOutcome, pageCount: Int, characters: Int, shown: Double?
   ) {
+    self.lateStartMs = lateStartMs
+    self.paginatedToShownMs = paginatedToShownMs
+    self.paintedMs = paintedMs
     self.cycle = cycle
     self.sizes = sizes
     self.settled = settled
@@ -248,6 +278,12 @@ public struct TimingRecord: Sendable, Equatable {
   public var lastSizeToShown: Double? {
     guard let shown, let lastSize else { return nil }
     return StreamTime.elapsed(from: lastSize, to: shown)
+  }
+  /// Last scene size → the first frame painted with the layout, ms: nil without a size, when
+  /// never shown, or when nothing painted was measured.
+  public var lastSizeToPainted: Double? {
+    guard let lastSizeToShown, let paintedMs else { return nil }
+    return StreamTime.adding(paintedMs, to: lastSizeToShown)
   }
   /// Cause → shown, ms; nil when never shown.
   public var causeToShown: Double? { shown.map { StreamTime.elapsed(from: causeTime, to: $0) } }

@@ -57,6 +57,10 @@ extension ReportCommand {
       runs: [sourceRun], profile: profile, text: textFile.text, options: options, reader: reader,
       direction: reader.direction.resolved(for: document), context: context)
     inputs.computeModel = ReportInputs.appComputeModel
+    // The records' times are the app's (its sync moved them onto the script's clock): real
+    // time, or the stream's where a browser's timers ran on it — never the simulator's virtual.
+    inputs.clock = run.alignment.appClock == .stream ? .stream : .realtime
+    inputs.speed = 1
     let summary = ViolationSummary.summarise(source: displayName(appPath, context), violations)
     let report = LatencyReport(records: records, producer: producer, inputs: inputs, violations: summary)
     if output.json {
@@ -65,7 +69,7 @@ extension ReportCommand {
       context.stdout.write(report.csv())
     } else {
       context.stdout.line(
-        "app log \(InputText.name(appPath)) against \(InputText.name(displayName(run.path, context))): \(records.count) settle cycle\(records.count == 1 ? "" : "s") (the app's times; profile \(InputText.name(profile.name)))"
+        "app log \(InputText.name(appPath)) against \(InputText.name(displayName(run.path, context))): \(records.count) settle cycle\(records.count == 1 ? "" : "s") (the app's times, \(run.alignment.appClock == .stream ? "on the stream's clock" : "real time"); profile \(InputText.name(profile.name)))"
       )
       context.stdout.line("")
       context.stdout.write(report.table())

@@ -53,6 +53,7 @@ struct WebSession {
       clockName == "stream"
         ? "\(app) in \(browser) (stream clock)"
         : "\(app) in \(browser) (real time, clock read in \(NumberFormat.ms(clock.roundTripMs)) ms)")
+    sync.field("clock", clockName == "stream" ? "stream" : "real")
     sync.close()
     appLog.write(bytes: sync.bytes + [UInt8(ascii: "\n")])
   }

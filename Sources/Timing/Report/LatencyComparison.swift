@@ -23,8 +23,10 @@ public struct LatencyComparison: Sendable, Equatable {
     public var base: Double
     /// The new figure, ms.
     public var new: Double
-    /// True when the growth passes both thresholds.
+    /// True when the growth passes both thresholds (never for a figure that does not compare).
     public var regression: Bool
+    /// Why the two figures do not compare (another engine's term or clock), or nil when they do.
+    public var notComparable: String? = nil
 
     /// New minus base, ms.
     public var delta: Double { new - base }
@@ -73,15 +75,16 @@ public struct LatencyComparison: Sendable, Equatable {
     for (b, n) in pairs {
       for metric in LatencyReport.Metric.allCases {
         guard let bs = b.metrics[metric], let ns = n.metrics[metric] else { continue }
+        let reason = Self.incomparable(metric, base: base.inputs, new: new.inputs)
         for stat in Self.stats {
           let bv = bs.value(stat)
           let nv = ns.value(stat)
           let grew = nv - bv
-          let regression = grew > minimumDeltaMs && grew > abs(bv) * thresholdPercent / 100
+          let regression = reason == nil && grew > minimumDeltaMs && grew > abs(bv) * thresholdPercent / 100
           rows.append(
             Row(
-              scope: b.scope, metric: metric, stat: stat, base: bv, new: nv, regression: regression)
-          )
+              scope: b.scope, metric: metric, stat: stat, base: bv, new: nv, regression: regression,
+              notComparable: reason))
         }
       }
     }
@@ -98,9 +101,11 @@ public struct LatencyComparison: Sendable, Equatable {
     for row in rows {
       let percent =
         row.percent.map { ($0 >= 0 ? "+" : "") + NumberFormat.fixed($0, 1) + "%" } ?? "—"
+      let comparable = row.notComparable == nil
       cells.append([
         row.scope.name, row.metric.title, row.stat.rawValue, NumberFormat.fixed(row.base, 2),
-        NumberFormat.fixed(row.new, 2), (row.delta >= 0 ? "+" : "") + NumberFormat.fixed(row.delta, 2), percent,
+        NumberFormat.fixed(row.new, 2),
+        comparable ? (row.delta >= 0 ? "+" : "") + NumberFormat.fixed(row.delta, 2) : "—", comparable ? percent : "—",
       ])
     }
     // Each column as wide as its widest cell, and two spaces between columns whatever a figure's
@@ -115,9 +120,15 @@ public struct LatencyComparison: Sendable, Equatable {
           ? NumberFormat.right(cell, widths[column] + 2) : "  " + NumberFormat.left(cell, widths[column])
       }
       if index > 0, rows[index - 1].regression { out += "  REGRESSION" }
+      if index > 0, let reason = rows[index - 1].notComparable { out += "  not comparable: \(reason)" }
       text += out + "\n"
     }
     for note in unmatched { text += "note: \(note)\n" }
+    let incomparable = rows.filter { $0.notComparable != nil }.count
+    if incomparable > 0 {
+      text +=
+        "note: \(incomparable) figure(s) not comparable (another engine's term or clock): listed, never a regression\n"
+    }
     let count = rows.filter(\.regression).count
     text +=
       count == 0
@@ -146,6 +157,7 @@ extension LatencyComparison {
       w.field("delta", row.delta)
       w.field("percent", row.percent)
       w.field("regression", row.regression)
+      if let reason = row.notComparable { w.field("notComparable", reason) }
       w.close()
     }
     w.closeArray()

@@ -18,8 +18,19 @@ public struct LatencyReport: Sendable, Equatable {
     case causeToShown
     /// Last scene size (or the cause) → settle.
     case settleWait
-    /// Pagination compute time (real, monotonic).
+    /// Pagination compute time, as the cost model charged it (an app: its own time).
     case pagination
+    /// A real reader's late start (`lateStartMs`: delivery and its own debounce after the
+    /// settle); 0 for the reader model. Metrics added later come last, so the CSV's rows of the
+    /// older ones keep their order.
+    case lateStart
+    /// Its pagination's end → its `shown` (`paginatedToShownMs`); 0 for the reader model.
+    case paginatedToShown
+    /// `shown` → the first frame painted with it (`paintedMs`); only where a real reader
+    /// measured it.
+    case painted
+    /// Last scene size → the first frame painted (`lastSizeToShown + paintedMs`).
+    case lastSizeToPainted
 
     /// The metric's value for a record, or nil when it does not apply.
     public func value(of record: TimingRecord) -> Double? {
@@ -28,6 +39,10 @@ public struct LatencyReport: Sendable, Equatable {
       case .causeToShown: record.causeToShown
       case .settleWait: record.settleWait
       case .pagination: record.paginationMs
+      case .lateStart: record.lateStartMs
+      case .paginatedToShown: record.paginatedToShownMs
+      case .painted: record.paintedMs
+      case .lastSizeToPainted: record.lastSizeToPainted
       }
     }
 
@@ -38,8 +53,17 @@ public struct LatencyReport: Sendable, Equatable {
       case .causeToShown: "cause → shown"
       case .settleWait: "settle wait"
       case .pagination: "pagination"
+      case .lateStart: "late start"
+      case .paginatedToShown: "paginated → shown"
+      case .painted: "shown → painted"
+      case .lastSizeToPainted: "last size → painted"
       }
     }
+
+    /// The metrics every table shows; the others (a real reader's terms) only when some
+    /// record of the report has a value other than 0 for them — for the reader model they are
+    /// 0 or absent, and its tables stay as they were.
+    public static let always: [Metric] = [.lastSizeToShown, .causeToShown, .settleWait, .pagination]
   }
 
   /// Count, min, nearest-rank p50 / p90 / p99 and max of one metric's values.
@@ -209,6 +233,9 @@ public struct LatencyReport: Sendable, Equatable {
   /// A block per cause and one for all records: count, min, p50, p90, p99, max in ms.
   public func table() -> String {
     var text = ""
+    let shown = Metric.allCases.filter { metric in
+      Metric.always.contains(metric) || (overall.metrics[metric].map { $0.min != 0 || $0.max != 0 } ?? false)
+    }
     for group in causes + [overall] {
       let cycles = group.records == 1 ? "1 cycle" : "\(group.records) cycles"
       var apart: [String] = []
@@ -219,7 +246,7 @@ public struct LatencyReport: Sendable, Equatable {
       text += "  " + NumberFormat.right("latency (ms)", 20) + NumberFormat.left("count", 6)
       for stat in Statistic.allCases { text += NumberFormat.left(stat.rawValue, 10) }
       text += "\n"
-      for metric in Metric.allCases {
+      for metric in shown {
         text += "  " + NumberFormat.right(metric.title, 20)
         guard let s = group.metrics[metric] else {
           text += NumberFormat.left("0", 6) + NumberFormat.left("—", 10) + "\n"
@@ -236,7 +263,9 @@ public struct LatencyReport: Sendable, Equatable {
     return text
   }
 
-  /// One row per cause and metric: `cause,metric,count,min,p50,p90,p99,max` (ms).
+  /// One row per cause and metric: `cause,metric,count,min,p50,p90,p99,max` (ms), every
+  /// metric in `Metric.allCases` order (the later ones after the first four, whatever the
+  /// engine: a spreadsheet's rows do not move).
   public func csv() -> String {
     var text = "cause,metric,count,min_ms,p50_ms,p90_ms,p99_ms,max_ms\n"
     for group in causes + [overall] {

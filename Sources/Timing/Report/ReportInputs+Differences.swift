@@ -39,13 +39,21 @@ extension ReportInputs {
     if base.prepaginate != new.prepaginate {
       lines.append("prepaginate: base \(base.prepaginate ? "on" : "off"), new \(new.prepaginate ? "on" : "off")")
     }
-    if base.clock != new.clock || base.speed != new.speed {
+    // A model's report against an app's: their clocks differ by nature (the app's own), so
+    // that is no refusal; the comparison marks each figure that does not compare.
+    if base.clock != new.clock || base.speed != new.speed, !isEngineComparison(base, new) {
       lines.append("clock: base \(describeClock(base)), new \(describeClock(new))")
     }
     if base.fromMs != new.fromMs || base.toMs != new.toMs {
       lines.append("window (--from/--to): base \(describeWindow(base)), new \(describeWindow(new))")
     }
     return lines
+  }
+
+  /// True when one report is the reader model's and the other an app's (`report --app`, a
+  /// browser): two engines on the same inputs.
+  public static func isEngineComparison(_ base: ReportInputs, _ new: ReportInputs) -> Bool {
+    (base.computeModel == Self.appComputeModel) != (new.computeModel == Self.appComputeModel)
   }
 
   /// How the two reports' readers read: `--chapters`, the direction, the hyphenation. A report
@@ -81,6 +89,11 @@ extension ReportInputs {
       lines.append(
         "compute model: base \(InputText.excerpt(base.computeModel)), new \(InputText.excerpt(new.computeModel)) (a reader model's run against an app's: the same inputs, another reader)"
       )
+      if base.clock != new.clock {
+        lines.append(
+          "clock: base \(describeClock(base)), new \(describeClock(new)): only figures of one term on one kind of clock compare; the others are marked not comparable"
+        )
+      }
     }
     if base.profile.hash == new.profile.hash, base.profile.name != new.profile.name {
       lines.append(
@@ -152,10 +165,13 @@ extension ReportInputs {
     "\(InputText.name(text.name)) (\(text.utf16Length) UTF-16 units, hash \(text.hash))"
   }
 
-  private static func describeClock(_ inputs: ReportInputs) -> String {
+  static func describeClock(_ inputs: ReportInputs) -> String {
     switch inputs.clock {
     case .virtual: "virtual time"
-    case .realtime: "real time at speed \(NumberFormat.shortest(inputs.speed))"
+    case .realtime:
+      inputs.computeModel == appComputeModel
+        ? "real time (the app's clock)" : "real time at speed \(NumberFormat.shortest(inputs.speed))"
+    case .stream: "the stream's time (the page's timers on it)"
     }
   }
 

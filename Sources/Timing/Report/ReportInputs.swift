@@ -89,8 +89,12 @@ public struct ReportInputs: Sendable, Equatable {
   public enum Clock: String, Sendable, CaseIterable {
     /// The trace's own times (the default; reproducible).
     case virtual
-    /// Wall-clock pace, measured on the monotonic clock (`--realtime`).
+    /// Wall-clock pace, measured on the monotonic clock (`--realtime`); an app's own clock
+    /// (`report --app`, a browser under `web --clock real`).
     case realtime
+    /// The stream's time, moved by the driver: a browser page whose timers ran on it
+    /// (`web --clock stream`); its durations are the page's timers, not its work.
+    case stream
   }
 
   /// The device profile.
