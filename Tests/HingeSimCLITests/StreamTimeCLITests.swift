@@ -112,7 +112,9 @@ struct StreamTimeCLITests {
     #expect(timing.count == 1)
     #expect(timing.first?.contains(#""lastChange":100,"firstSize":0,"lastSize":0"#) == true, "\(timing)")
     #expect(timing.first?.contains(#""settled":300"#) == true)
-    #expect(timing.first?.contains(#""settleWaitMs":200,"lateStartMs":0,"paginatedToShownMs":0,"paintedMs":null}"#) == true, "\(timing)")
+    #expect(
+      timing.first?.contains(#""settleWaitMs":200,"lateStartMs":0,"paginatedToShownMs":0,"paintedMs":null}"#) == true,
+      "\(timing)")
   }
 
   /// Three text sizes 100 ms apart from 300: one cycle caused at 300, settled 200 ms after the
@@ -129,7 +131,9 @@ struct StreamTimeCLITests {
     #expect(textSize.count == 1, "\(run.stdout)")
     #expect(textSize.first?.contains(#""causeTime":300,"firstChange":300,"lastChange":500,"#) == true, "\(textSize)")
     #expect(textSize.first?.contains(#""settled":700,"#) == true)
-    #expect(textSize.first?.contains(#""settleWaitMs":200,"lateStartMs":0,"paginatedToShownMs":0,"paintedMs":null}"#) == true, "\(textSize)")
+    #expect(
+      textSize.first?.contains(#""settleWaitMs":200,"lateStartMs":0,"paginatedToShownMs":0,"paintedMs":null}"#) == true,
+      "\(textSize)")
     let report = CLIHarness.run(["report", path, "--compute-ms", "1"])
     let waitLines = report.stdout.split(separator: "\n").filter { $0.contains("settle wait") }
     #expect(!waitLines.isEmpty && waitLines.allSatisfy { !$0.contains("400") }, "\(waitLines)")

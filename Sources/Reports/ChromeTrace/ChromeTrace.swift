@@ -111,6 +111,10 @@ public struct ChromeTrace: Sendable {
         slice(
           "queued (reader busy)", .reader, from: p.settled, to: StreamTime.adding(p.queuedMs, to: p.settled), args: [])
       }
+      if p.lateStartMs > 0 {
+        let from = StreamTime.adding(p.queuedMs, to: p.settled)
+        slice("late start", .reader, from: from, to: StreamTime.adding(p.lateStartMs, to: from), args: [])
+      }
       slice(
         "paginate", .reader, from: StreamTime.adding(-p.ms, to: t), to: t,
         args: [
@@ -139,11 +143,13 @@ public struct ChromeTrace: Sendable {
       var args: [(String, JSONValue)] = [
         ("cause", .string(r.cause.name)), ("sizes", .number(Double(r.sizes))),
         ("cache", .string(r.cache.rawValue)),
-        ("settleWaitMs", .number(r.settleWait)), ("queuedMs", .number(r.queuedMs)),
-        ("paginationMs", .number(r.paginationMs)),
+        ("settleWaitMs", .number(r.settleWait)), ("settled", .number(r.settled)), ("queuedMs", .number(r.queuedMs)),
+        ("lateStartMs", .number(r.lateStartMs)), ("paginationMs", .number(r.paginationMs)),
+        ("paginatedToShownMs", .number(r.paginatedToShownMs)),
       ]
       if let v = r.causeToShown { args.append(("causeToShownMs", .number(v))) }
       if let v = r.lastSizeToShown { args.append(("lastSizeToShownMs", .number(v))) }
+      if let v = r.paintedMs { args.append(("paintedMs", .number(v))) }
       if let shown = r.shown {
         slice(r.cause.name, .timing, from: r.causeTime, to: shown, args: args)
       } else {

@@ -36,6 +36,8 @@ public struct TimelinePlot: Sendable {
   private var computeClocks: [String] = []
   private var superseded: [Double] = []
   private var shown: [Double] = []
+  /// First frames painted (a browser's `shown` + `paintedMs`), with the shown's time.
+  private var painted: [(shown: Double, painted: Double)] = []
   private var violations: [(Double, String)] = []
   private var end = 0.0
 
@@ -69,7 +71,9 @@ public struct TimelinePlot: Sendable {
     case .paginated(let p):
       paginations.append((t, p.ms, p.cache, p.pageCount, p.queuedMs))
       if !computeClocks.contains(p.computeClock) { computeClocks.append(p.computeClock) }
-    case .shown: shown.append(t)
+    case .shown(let state):
+      shown.append(t)
+      if let ms = state.paintedMs { painted.append((t, StreamTime.adding(ms, to: t))) }
     case .violation(let v): violations.append((t, v.rule))
     case .skipped(let s) where s.reason == .superseded: superseded.append(s.settled)
     case .pose, .regions, .timing, .skipped, .notesState, .selection, .navigation: break
@@ -457,6 +461,24 @@ public struct TimelinePlot: Sendable {
             ("fill", "#047857"),
           ])
       }
+      for p in painted {
+        let y = f(top + Self.laneHeight - 6)
+        s.element(
+          "line",
+          [
+            ("class", "to-painted"), ("x1", f(x(p.shown))), ("x2", f(x(p.painted))), ("y1", y), ("y2", y),
+            ("stroke", "#047857"), ("stroke-width", "1"),
+          ])
+        s.element(
+          "circle",
+          [
+            ("class", "painted"), ("cx", f(x(p.painted))), ("cy", y), ("r", "2.5"), ("fill", "none"),
+            ("stroke", "#047857"), ("stroke-width", "1.2"),
+          ],
+          title:
+            "first frame painted at \(NumberFormat.ms(p.painted)) ms, \(NumberFormat.ms(StreamTime.elapsed(from: p.shown, to: p.painted))) ms after shown"
+        )
+      }
     }
   }
 
@@ -568,6 +590,9 @@ public struct TimelinePlot: Sendable {
       swatch(&s, "superseded", [("stroke", "#6b7280"), ("stroke-width", "1.5")], kind: "line")
     }
     swatch(&s, "shown", [("fill", "#047857")], kind: "dot")
+    if !painted.isEmpty {
+      swatch(&s, "painted", [("fill", "none"), ("stroke", "#047857"), ("stroke-width", "1.2")], kind: "dot")
+    }
     swatch(&s, "violation", [("stroke", "#dc2626"), ("stroke-width", "1.5")], kind: "line")
     s.close("g")
   }
