@@ -11,6 +11,9 @@ import Simulator
 ///   mapped onto ours by the driver's clock sync);
 /// - from that handler to the first frame painted with the new size (p50/p99, `paintedMs`:
 ///   the second `requestAnimationFrame` after the handler, on the page's clock);
+/// - knob input → the page's resize handler, one timestamp chain per input (`knobChain`);
+/// - the reader's `shown` → its first painted frame (`paintedMs`), cross-checked with CDP's
+///   screencast frame times (`painted`);
 /// - the web reader's repagination time at each pose's page size, next to our typesetter's
 ///   (`TextLayout.paginate` at the same page size, the text analysed once, as the reader model
 ///   does) and the device model's (`--compute-model device`: TextKit times scaled by length).
@@ -145,6 +148,29 @@ public enum WebBenchmark {
         + "p99 \(BenchmarkFigures.ms(percentile(painted, 99))) ms  (n = \(painted.count); double "
         + "requestAnimationFrame)")
 
+    if header {
+      let chains = try knobChain(s, page: page, driver: driver, sync: sync)
+      out.line(
+        "    knob input → the page's resize handler (one chain per input): p50 "
+          + "\(BenchmarkFigures.ms(percentile(chains, 50))) ms  p99 \(BenchmarkFigures.ms(percentile(chains, 99))) ms  "
+          + "(n = \(chains.count); target p99 ≤ 20 ms: \(percentile(chains, 99) <= 20 ? "met" : "not met"))")
+      var emulation = CDPEmulation()
+      let figures = try Self.painted(s, page: page) { pose throws(BrowserError) in
+        for command in emulation.commands(for: layout(pose, s.profile)) {
+          try page.call(command.method, command.params)
+        }
+      }
+      let a = figures.byAnimationFrames
+      let c = figures.byScreencast
+      out.line(
+        "    the reader's shown → first frame painted (paintedMs): p50 \(BenchmarkFigures.ms(percentile(a, 50))) ms  "
+          + "p99 \(BenchmarkFigures.ms(percentile(a, 99))) ms  (n = \(a.count); double requestAnimationFrame)")
+      out.line(
+        "      cross-check, CDP screencast frames: p50 \(BenchmarkFigures.ms(percentile(c, 50))) ms  "
+          + "p99 \(BenchmarkFigures.ms(percentile(c, 99))) ms  (n = \(c.count) of \(figures.frames) frames; "
+          + "the first frame swapped after each shown)")
+    }
+
     guard pages else { return }
     // Repagination per pose.
     let document: ReaderDocument
@@ -158,13 +184,10 @@ public enum WebBenchmark {
     var emulation = CDPEmulation()
     for _ in 0..<s.runs {
       for pose in poses {
-        guard let geometry = s.profile.poses[pose] else { continue }
-        let division = geometry.division.map { Division(frame: $0, isActive: true) }
-        let layout = ExportTimeline.Layout(
-          time: 0, width: geometry.width, height: geometry.height, division: division,
-          folded: pose.isFolded,
-          orientation: [.tabletop, .closedSideways].contains(pose) ? .landscapeLeft : .portrait)
-        for command in emulation.commands(for: layout) { try page.call(command.method, command.params) }
+        guard s.profile.poses[pose] != nil else { continue }
+        for command in emulation.commands(for: layout(pose, s.profile)) {
+          try page.call(command.method, command.params)
+        }
         let deadline = MonotonicClock.nowMs() + 10_000
         while let report = try page.nextReport(deadlineMs: deadline) {
           guard case .binding(_, let payload) = report, payload.contains("\"type\":\"paginated\""),
@@ -199,6 +222,15 @@ public enum WebBenchmark {
     out.line(
       "  (browser: the reader's own paginated.ms — column layout and page starts; typesetter: "
         + "TextLayout.paginate after one analysis; device: \(DeviceCostModel.formula(.mid)))")
+  }
+
+  /// A pose's settled layout, as the simulator sends it.
+  static func layout(_ pose: Pose, _ profile: Profile) -> ExportTimeline.Layout {
+    let geometry = profile.poses[pose] ?? profile.poses[.closed]!
+    return ExportTimeline.Layout(
+      time: 0, width: geometry.width, height: geometry.height,
+      division: geometry.division.map { Division(frame: $0, isActive: true) }, folded: pose.isFolded,
+      orientation: [.tabletop, .closedSideways].contains(pose) ? .landscapeLeft : .portrait)
   }
 
   /// The p-th percentile (nearest rank) of some values; 0 for none.
