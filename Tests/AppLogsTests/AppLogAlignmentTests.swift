@@ -127,6 +127,28 @@ struct AppLogAlignmentTests {
         == end)
   }
 
+  static func painted(_ t: Double) -> String { #"{"t":\#(t),"type":"painted"}"# }
+
+  @Test("a shown's paintedMs is the first painted after it, and none when another shown came first")
+  func painted() throws {
+    func answerShown(_ a: AppLogAlignment) -> Shown? {
+      appEvents(a).lazy.compactMap { if case .shown(let s) = $0.kind { s } else { nil } }.first
+    }
+    let a = try align([
+      Self.sync, Self.frame, Self.paginated(5205), Self.shown(5205), Self.painted(5221.5), Self.painted(5240),
+    ])
+    #expect(answerShown(a)?.paintedMs == 16.5)
+    // The painted after a later shown is the later layout's frame, not this one's.
+    let b = try align([
+      Self.sync, Self.frame, Self.paginated(5205), Self.shown(5205), Self.shown(5210), Self.painted(5221),
+    ])
+    #expect(answerShown(b) != nil)
+    #expect(answerShown(b)?.paintedMs == nil)
+    // A log without painted lines has none (the reader model's, an app that does not say).
+    let c = try align([Self.sync, Self.frame, Self.paginated(5205), Self.shown(5205)])
+    #expect(answerShown(c) != nil && answerShown(c)?.paintedMs == nil)
+  }
+
   @Test("a pagination from 5145 to 5150 (before the settle at 200) breaks paginated-before-settle, and only it")
   func early() throws {
     let a = try align([Self.sync, Self.frame, Self.paginated(5150), Self.shown(5150)])

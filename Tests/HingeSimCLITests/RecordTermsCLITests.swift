@@ -58,6 +58,12 @@ struct RecordTermsCLITests {
   func appLogs(name: String) throws {
     let cycles = try Self.cycles(source: "traces/default.hinge", log: "docs/app-logs/\(name).jsonl")
     #expect(!cycles.isEmpty)
+    if name == "default" {
+      // An app's figures are on its own clock: real time, never the simulator's virtual time.
+      let json = CLIHarness.run(["report", "traces/default.hinge", "--app", "docs/app-logs/default.jsonl", "--json"])
+      let report = try JSONValue.parse(Array(json.stdout.utf8))
+      #expect(report["inputs"]?["clock"] == .string("realtime"), "\(json.stdout.prefix(400))")
+    }
     for cycle in cycles {
       #expect(cycle.residueUs == 0, "\(name): \(cycle.args)")
       #expect((cycle.ms("lateStartMs") ?? -1) >= 0 && (cycle.ms("paginatedToShownMs") ?? -1) >= 0)
