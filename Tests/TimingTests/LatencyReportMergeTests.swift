@@ -58,7 +58,9 @@ struct LatencyReportMergeTests {
     // Records edited so that the figures they give (text size's largest pagination) are not the
     // report's own: read as they are, refused by a merge.
     let edited = try LatencyReport(
-      json: Array(report.json().replacingOccurrences("\"pagination\":29}", "\"pagination\":29.5}").utf8))
+      json: Array(
+        report.json().replacingOccurrences("\"pagination\":29,\"lateStart\"", "\"pagination\":29.5,\"lateStart\"").utf8)
+    )
     #expect(edited.measurements != report.measurements)
     do {
       _ = try LatencyReport.merge([("edited.json", edited)], producer: Self.producer)
