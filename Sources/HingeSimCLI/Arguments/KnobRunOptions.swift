@@ -13,6 +13,12 @@ struct KnobRunOptions {
   var web = false
   /// `--web-screenshot FILE`: the demo page as a PNG when the run ends.
   var webScreenshot: String?
+  /// `--virtual`: no device; keys and the wheel in the view, the demo page's controls.
+  var virtual = false
+  /// `--browser-url URL`: with `--web`, a tab in a browser the user started.
+  var browserURL: String?
+  /// `--stream FILE`: the stream as JSON Lines, whatever the screen shows.
+  var streamPath: String?
   var json = false
   var duration: Double?
   var source = SourceOptions()

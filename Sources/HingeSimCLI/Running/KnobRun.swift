@@ -16,8 +16,24 @@ struct KnobRun {
 
   /// Runs to the end (Ctrl-C, `--duration`, the replay's end) or to an error.
   func run() throws(CLIError) -> ExitCode {
+    // Keys come from the terminal on stdin: without one the view could show, but not be driven.
+    var terminal: RawTerminal?
+    if options.virtual, options.view {
+      guard let raw = RawTerminal(fd: 0) else {
+        throw CLIError(
+          "--virtual --view reads keys from the terminal on stdin, and stdin is not a terminal\n"
+            + "  run it in a terminal, or drive the demo page instead: hingesim knob --virtual --web",
+          code: .noInput)
+      }
+      terminal = raw
+    }
+    defer { terminal?.restore() }
     let profile = try options.source.loadProfile(context)
-    let mapping = options.settings.mapping(profile: profile)
+    var mapping = options.settings.mapping(profile: profile)
+    if options.virtual, let perDetent = options.settings.degreesPerStep {
+      // The virtual knob is a hi-res wheel (120 units a detent); the option counts detents.
+      mapping.degreesPerStep = perDetent / Double(VirtualKnob.unitsPerDetent)
+    }
     let input = try options.reader.loadInput(profile: profile, context: context)
     // The same pipeline as a batch run's, every reader option with it (`--chapters` too).
     let built = RunPipeline.build(
@@ -33,12 +49,27 @@ struct KnobRun {
     let stderr = context.stderr
     let warn: (String) -> Void = { stderr.line("hingesim: \($0)") }
 
+    let demo = options.web ? try openDemo(profile: profile, input: input, pageText: pageText) : nil
+    defer { demo?.close() }
+
     if let replay = options.replay {
       var source = PacedSource(
         try openReplay(replay, profile: profile, mapping: mapping, warn: warn))
       return try drive(
-        &pipeline, &source, profile: profile, input: input, pageText: pageText,
+        &pipeline, &source, profile: profile, input: input, pageText: pageText, demo: demo,
         title: "hingesim — replay \(replay)")
+    }
+    if options.virtual {
+      demo?.showControls(mapping: mapping)
+      var source = VirtualKnobSource(
+        mapping: mapping, terminal: terminal?.fd ?? -1, pull: demo.map { demo in { demo.takeGestures() } },
+        warn: warn, quit: { StopRequest.set(true) })
+      let surfaces = [terminal != nil ? "keys and the wheel in this terminal" : nil, demo != nil ? "the demo page" : nil]
+      stderr.line(
+        "hingesim: a virtual knob: " + surfaces.compactMap { $0 }.joined(separator: " and ") + "; q or Ctrl-C stops")
+      return try drive(
+        &pipeline, &source, profile: profile, input: input, pageText: pageText, demo: demo,
+        title: "hingesim knob — virtual knob", keys: Self.keyHelp(mapping))
     }
     let device = try openDevice()
     defer { device.close() }
@@ -52,13 +83,20 @@ struct KnobRun {
       "hingesim: reading \(device.info.path) (\(device.info.name), \(KnobSurveyText.kind(device.info)))"
         + (options.grab ? ", grabbed" : "") + "; Ctrl-C stops")
     return try drive(
-      &pipeline, &source, profile: profile, input: input, pageText: pageText,
+      &pipeline, &source, profile: profile, input: input, pageText: pageText, demo: demo,
       title: "hingesim knob — \(device.info.name)")
+  }
+
+  /// The view's line of keys for the virtual knob.
+  static func keyHelp(_ mapping: KnobMapping) -> String {
+    let detent = mapping.degreesPerStep(for: VirtualKnob.device.kind) * Double(VirtualKnob.unitsPerDetent)
+    return "keys: ← → ↑ ↓ \(EventText.degrees(detent)) · PgUp PgDn ×\(VirtualGesture.coarseDetents) · wheel · "
+      + "Home End 1 2 3 postures · Enter \(mapping.buttonAction.rawValue)"
   }
 
   private func drive(
     _ pipeline: inout Pipeline, _ source: inout some LiveSource, profile: Profile, input: ReaderInput,
-    pageText: any PageTextProvider, title: String
+    pageText: any PageTextProvider, demo: WebDemo?, title: String, keys: String? = nil
   ) throws(CLIError) -> ExitCode {
     StreamRun.installInterruptHandler()
     StopRequest.set(false)
@@ -79,11 +117,14 @@ struct KnobRun {
       recording = try OutputFile.create(path: path, lineBuffered: true)
     }
     defer { recording?.close() }
+    var stream: OutputFile?
+    if let path = options.streamPath {
+      stream = try OutputFile.create(path: path, lineBuffered: true)
+    }
+    defer { stream?.close() }
     let view =
-      options.view ? LiveView(output: out, profile: profile, pages: pageText, title: title) : nil
+      options.view ? LiveView(output: out, profile: profile, pages: pageText, title: title, keys: keys) : nil
     defer { view?.close() }
-    let demo = options.web ? try openDemo(profile: profile, input: input, pageText: pageText) : nil
-    defer { demo?.close() }
     let json = options.json
     let duration = options.duration
     let speed = options.replay == nil ? 1 : options.speed
@@ -99,6 +140,7 @@ struct KnobRun {
       try EventLoop.runLive(&pipeline, source: &source, clock: LiveClock(speed: speed), hooks: hooks) { event in
         pageText.receive(event)
         demo?.receive(event)
+        stream?.write(bytes: EventWriter.line(event))
         if let view {
           view.receive(event)
         } else if json {
@@ -106,7 +148,7 @@ struct KnobRun {
         } else {
           out.line(EventText.line(event))
         }
-        if out.isBroken || recording?.isBroken == true { StopRequest.set(true) }
+        if out.isBroken || recording?.isBroken == true || stream?.isBroken == true { StopRequest.set(true) }
       }
     } catch {
       view?.close()
@@ -118,6 +160,9 @@ struct KnobRun {
     }
     recording?.close()
     if let recording, recording.failedForReal { throw CLIError(writeFailure: recording, progress: nil) }
+    stream?.close()
+    if let stream, stream.failedForReal { throw CLIError(writeFailure: stream, progress: nil) }
+    view?.close()
     if let demo { try demo.finish(screenshot: options.webScreenshot) }
     return .ok
   }
@@ -129,7 +174,8 @@ struct KnobRun {
     guard case .text(let document) = input, let pages = pageText as? ReaderPageText else {
       throw .usage("the demo page shows a text; --pdf goes with the timeline, --json or --view")
     }
-    return try WebDemo.open(profile: profile, pages: pages, document: document, context: context)
+    return try WebDemo.open(
+      profile: profile, pages: pages, document: document, browserURL: options.browserURL, context: context)
   }
 
   private func openDevice() throws(CLIError) -> KnobDevice {

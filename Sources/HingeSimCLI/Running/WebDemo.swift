@@ -1,5 +1,7 @@
 import Backends
 import EventStream
+import Inputs
+import Knob
 import Platform
 import Reader
 import Reports
@@ -23,19 +25,26 @@ final class WebDemo {
     self.stderr = stderr
   }
 
-  /// Starts the browser and opens the demo page.
+  /// Starts the browser (or attaches to the one at `browserURL`, in a new tab) and opens the
+  /// demo page.
   static func open(
-    profile: Profile, pages: (any PageTextProvider)?, document: ReaderDocument, context: CommandContext
+    profile: Profile, pages: (any PageTextProvider)?, document: ReaderDocument, browserURL: String? = nil,
+    context: CommandContext
   ) throws(CLIError) -> WebDemo {
     let path = context.resourceRoot + "/web/demo/index.html"
     guard POSIX.isReadable(path) else { throw CLIError("--web: the demo page \(path) is missing", code: .noInput) }
-    let display = Process.environment("DISPLAY").map { !$0.isEmpty } ?? false
+    let display = browserURL == nil && (Process.environment("DISPLAY").map { !$0.isEmpty } ?? false)
     let browser: Chromium
     do {
-      browser = try Chromium.launch(
-        extraArguments: display ? ["--app=file://" + path, "--window-size=1280,800"] : [], headless: !display,
-        startURL: display ? nil : "about:blank")
+      if let browserURL {
+        browser = try Chromium.attach(url: browserURL)
+      } else {
+        browser = try Chromium.launch(
+          extraArguments: display ? ["--app=file://" + path, "--window-size=1280,800"] : [], headless: !display,
+          startURL: display ? nil : "about:blank")
+      }
     } catch {
+      if case .attach = error { throw CLIError("--web: \(error.message)", code: .noInput) }
       throw CLIError("--web: \(error.message)", code: error.isMissingProgram ? .noInput : .ioError)
     }
     do throws(BrowserError) {
@@ -54,9 +63,11 @@ final class WebDemo {
           ]))
         try page.navigate("file://" + path)
       }
-      context.stderr.line(
-        "hingesim: --web: the demo page in \(browser.version)"
-          + (display ? " (a window on \(Process.environment("DISPLAY") ?? ""))" : " (headless: no $DISPLAY)"))
+      let surface =
+        browserURL != nil
+        ? " (a tab in the browser at \(InputText.excerpt(browserURL ?? "", limit: 80)))"
+        : display ? " (a window on \(Process.environment("DISPLAY") ?? ""))" : " (headless: no $DISPLAY)"
+      context.stderr.line("hingesim: --web: the demo page in \(browser.version)" + surface)
       return WebDemo(
         browser: browser, page: page,
         state: LiveWebState(profile: profile, pages: pages) { size in
@@ -73,18 +84,47 @@ final class WebDemo {
   /// Takes one stream event.
   func receive(_ event: Event) { state.receive(event) }
 
+  /// Shows the virtual knob's controls on the page (the gauge to drag, the posture buttons, the
+  /// keys) and pushes the state at once, so they are there before the first event.
+  func showControls(mapping: KnobMapping) {
+    state.controls = (
+      mapping.buttonAction.rawValue, mapping.degreesPerStep(for: VirtualKnob.device.kind) * Double(VirtualKnob.unitsPerDetent),
+      VirtualPosture.allCases.map { ($0.rawValue, $0.degrees(lower: mapping.lower, upper: mapping.upper)) }
+    )
+    push(state.json(now: 0))
+  }
+
+  /// What the page's controls queued since the last call (`hingesimDemo.takeInputs()`); nothing
+  /// once the page has failed.
+  func takeGestures() -> [VirtualGesture] {
+    guard failure == nil else { return [] }
+    do throws(BrowserError) {
+      return VirtualGesture.fromPage(try page.evaluate("hingesimDemo.takeInputs()"))
+    } catch {
+      fail(error)
+      return []
+    }
+  }
+
+  private func push(_ json: String) {
+    guard failure == nil else { return }
+    do throws(BrowserError) {
+      try page.evaluate("hingesimDemo.update(\(json))")
+      updates += 1
+    } catch {
+      fail(error)
+    }
+  }
+
+  private func fail(_ error: BrowserError) {
+    failure = browser.explain(error)
+    stderr.line("hingesim: --web: \(failure?.message ?? ""); the run goes on without the page")
+  }
+
   /// Pushes the state when it changed; when to be called again (stream ms).
   func tick(now: Double) -> Double? {
     guard failure == nil else { return nil }
-    if let json = state.take(now: now) {
-      do throws(BrowserError) {
-        try page.evaluate("hingesimDemo.update(\(json))")
-        updates += 1
-      } catch {
-        failure = browser.explain(error)
-        stderr.line("hingesim: --web: \(failure?.message ?? ""); the run goes on without the page")
-      }
-    }
+    if let json = state.take(now: now) { push(json) }
     return now + state.intervalMs
   }
 

@@ -16,6 +16,9 @@ public struct KnobMapper: Sendable {
   public let axis: UInt16
   /// The settings.
   public let mapping: KnobMapping
+  /// An absolute axis a relative knob also takes, whose min…max maps onto the range (the
+  /// virtual knob's jumps to a posture or a dragged angle); nil for devices.
+  public let positionAxis: (axis: UInt16, min: Int32, max: Int32)?
   /// The angle last emitted (or the initial angle), degrees.
   public private(set) var degrees: Double
 
@@ -24,13 +27,15 @@ public struct KnobMapper: Sendable {
   private var lastMotion: Double?
 
   /// A mapper for `kind`, reading `axis` (default: the kind's relative code, or `ABS_WHEEL`),
-  /// starting at `initialDegrees` (clamped to the range).
+  /// starting at `initialDegrees` (clamped to the range), taking `positionAxis` too when given.
   public init(
-    kind: KnobKind, axis: UInt16? = nil, mapping: KnobMapping, initialDegrees: Double? = nil
+    kind: KnobKind, axis: UInt16? = nil, mapping: KnobMapping, initialDegrees: Double? = nil,
+    positionAxis: (axis: UInt16, min: Int32, max: Int32)? = nil
   ) {
     self.kind = kind
     self.axis = axis ?? kind.relativeCode ?? KnobCode.absWheel
     self.mapping = mapping
+    self.positionAxis = positionAxis
     let start = initialDegrees ?? mapping.lower
     position = start.isFinite ? min(max(start, mapping.lower), mapping.upper) : mapping.lower
     degrees = position
@@ -58,7 +63,16 @@ public struct KnobMapper: Sendable {
       let delta = Double(value) * step * (mapping.reversed ? -1 : 1)
       return move(to: position + delta, at: input.time)
     case .absolute(let code, let value):
-      guard code == axis, case .absolute(let low, let high) = kind, high > low else { return [] }
+      let low: Int32
+      let high: Int32
+      if case .absolute(let min, let max) = kind, code == axis {
+        (low, high) = (min, max)
+      } else if let positionAxis, code == positionAxis.axis, kind.relativeCode != nil {
+        (low, high) = (positionAxis.min, positionAxis.max)
+      } else {
+        return []
+      }
+      guard high > low else { return [] }
       var fraction = (Double(value) - Double(low)) / (Double(high) - Double(low))
       if mapping.reversed { fraction = 1 - fraction }
       return move(to: mapping.lower + fraction * (mapping.upper - mapping.lower), at: input.time)

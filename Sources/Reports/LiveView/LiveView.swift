@@ -18,11 +18,14 @@ public final class LiveView {
   /// The shortest time between two frames, ms (30 fps).
   static let frameInterval = 1000.0 / 30
 
-  /// A view on `output` (stdout); `pages` supplies the page text.
-  public init(output: OutputFile, profile: Profile?, pages: (any PageTextProvider)?, title: String) {
+  /// A view on `output` (stdout); `pages` supplies the page text. `keys`, the virtual knob's
+  /// key help, is shown under the phone and turns on the terminal's mouse (wheel) reporting.
+  public init(
+    output: OutputFile, profile: Profile?, pages: (any PageTextProvider)?, title: String, keys: String? = nil
+  ) {
     model = LiveViewModel(profile: profile)
-    renderer = LiveViewRenderer(pages: pages, title: title)
-    terminal = LiveTerminal(output: output)
+    renderer = LiveViewRenderer(pages: pages, title: title, keys: keys)
+    terminal = LiveTerminal(output: output, mouse: keys != nil)
     self.output = output
     plain = !terminal.isTerminal
     if !plain { terminal.begin() }

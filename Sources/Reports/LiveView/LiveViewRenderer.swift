@@ -11,6 +11,8 @@ struct LiveViewRenderer {
   var pages: (any PageTextProvider)?
   /// The title on the first row.
   var title = "hingesim knob"
+  /// The virtual knob's keys, on the rule under the phone (nil: a device or a replay).
+  var keys: String?
 
   /// Draws the model into a fresh buffer of the given size.
   func render(_ model: LiveViewModel, width: Int, height: Int) -> ScreenBuffer {
@@ -20,7 +22,7 @@ struct LiveViewRenderer {
       return screen
     }
     screen.put("\(title) — t \(NumberFormat.ms((model.time * 10).rounded() / 10)) ms", x: 1, y: 0)
-    let hint = "Ctrl-C quits"
+    let hint = keys == nil ? "Ctrl-C quits" : "q quits"
     if width > 50 { screen.put(hint, x: width - hint.count - 1, y: 0) }
 
     let (art, caption) = PhoneArt.drawing(for: model.pose)
@@ -32,6 +34,7 @@ struct LiveViewRenderer {
     let pagesTop = 10
     let pagesBottom = height - logRows - 1
     screen.horizontal("─", x: 0, y: 9, length: width)
+    if let keys, width > 24 { screen.put(" " + String(keys.prefix(width - 6)) + " ", x: 2, y: 9) }
     if pagesBottom - pagesTop >= 3 {
       drawPages(
         model, into: &screen, x: 1, y: pagesTop, width: width - 2, height: pagesBottom - pagesTop)

@@ -25,6 +25,10 @@ public final class LiveWebState {
   private var settledSinceScene = true
   /// The shortest time between two updates, ms of stream time.
   public var intervalMs = 1000.0 / 30
+  /// The virtual knob's controls on the page (`controls`: what the knob's button does, the
+  /// degrees of one detent, the postures' angles); nil when a device or a replay drives it and
+  /// the page only watches.
+  public var controls: (buttonAction: String, detentDegrees: Double, postures: [(String, Double)])?
 
   /// A state for `profile`'s gauge and settle window, with the reader's page lines and the
   /// type they were laid out in (point size, line advance, advance scale per text size), so the
@@ -81,6 +85,15 @@ public final class LiveWebState {
       w.field("advanceScale", style.advanceScale)
     }
     w.field("range", [model.range.lowerBound, model.range.upperBound])
+    if let controls {
+      w.openObject("controls")
+      w.field("buttonAction", controls.buttonAction)
+      w.field("detentDegrees", controls.detentDegrees)
+      w.openObject("postures")
+      for (name, degrees) in controls.postures { w.field(name, degrees) }
+      w.close()
+      w.close()
+    }
     if let frame = model.frame {
       w.openObject("frame")
       w.field("width", frame.width)
