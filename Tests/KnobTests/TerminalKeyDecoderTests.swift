@@ -80,7 +80,9 @@ import Testing
     // 'x' is a final byte (ECMA-48): the sequence ends there, unknown, and the rest is text.
     #expect(
       decode("\u{1B}[<64;x;5M\u{1B}[C")
-        == [.unknown, .character(UInt8(ascii: ";")), .character(UInt8(ascii: "5")), .character(UInt8(ascii: "M")), .right])
+        == [
+          .unknown, .character(UInt8(ascii: ";")), .character(UInt8(ascii: "5")), .character(UInt8(ascii: "M")), .right,
+        ])
     #expect(decode("\u{1B}[<64;1;5;7M") == [.unknown])
     #expect(decode("\u{1B}[<9999999;1;1M") == [.unknown])
     // A parameter run past the limit is dropped whole, however long.

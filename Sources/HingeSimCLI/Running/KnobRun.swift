@@ -64,7 +64,9 @@ struct KnobRun {
       var source = VirtualKnobSource(
         mapping: mapping, terminal: terminal?.fd ?? -1, pull: demo.map { demo in { demo.takeGestures() } },
         warn: warn, quit: { StopRequest.set(true) })
-      let surfaces = [terminal != nil ? "keys and the wheel in this terminal" : nil, demo != nil ? "the demo page" : nil]
+      let surfaces = [
+        terminal != nil ? "keys and the wheel in this terminal" : nil, demo != nil ? "the demo page" : nil,
+      ]
       stderr.line(
         "hingesim: a virtual knob: " + surfaces.compactMap { $0 }.joined(separator: " and ") + "; q or Ctrl-C stops")
       return try drive(

@@ -88,7 +88,8 @@ final class WebDemo {
   /// keys) and pushes the state at once, so they are there before the first event.
   func showControls(mapping: KnobMapping) {
     state.controls = (
-      mapping.buttonAction.rawValue, mapping.degreesPerStep(for: VirtualKnob.device.kind) * Double(VirtualKnob.unitsPerDetent),
+      mapping.buttonAction.rawValue,
+      mapping.degreesPerStep(for: VirtualKnob.device.kind) * Double(VirtualKnob.unitsPerDetent),
       VirtualPosture.allCases.map { ($0.rawValue, $0.degrees(lower: mapping.lower, upper: mapping.upper)) }
     )
     push(state.json(now: 0))
