@@ -13,7 +13,7 @@ import PackageDescription
 let targets = [
   "applog", "cdp", "csv", "evemu", "hyphencache", "jsonl", "libinput", "profile", "report", "script", "stream",
   "typeset",
-  "websocket", "pagereport", "cdpflood", "png",
+  "websocket", "pagereport", "cdpflood", "png", "keys",
 ]
 // The browser's protocols (CDP on the pipe, the WebSocket and its HTTP handshake) are in Backends.
 let backends: Set<String> = ["cdp", "websocket", "pagereport", "cdpflood"]

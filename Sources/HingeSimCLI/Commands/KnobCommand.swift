@@ -10,7 +10,7 @@ import Timing
 /// live terminal view (`--view`).
 struct KnobCommand: Command {
   static let name = "knob"
-  static let summary = "turn a USB knob to fold the phone, live (stream, JSON Lines or --view)"
+  static let summary = "turn a USB knob (or --virtual: keys, the wheel, the page) to fold the phone, live"
   static let usage = """
     usage: hingesim knob [--device PATH|auto] [options]
            hingesim knob --replay RECORDING [--speed X] [options]
@@ -23,7 +23,7 @@ struct KnobCommand: Command {
 
     --virtual needs no device: the view's keys and mouse wheel, or the demo page's gauge,
     keys and posture buttons, become a hi-res wheel's events and go through the same
-    mapping (detents, --acceleration, --snap, --button-action): <- -> one detent (7.5
+    mapping (detents, --acceleration, --snap, --button-action): ← → one detent (7.5
     degrees by default), PgUp/PgDn 6, Home/End and 1 2 3 closed, half open, flat, Enter the
     button, q quits (docs/knob.md).
 
@@ -48,8 +48,8 @@ struct KnobCommand: Command {
                              pages, the hinge, the settle countdown, the last timing record (a
                              window on $DISPLAY, headless without one; docs/web.md)
       --web-screenshot FILE  with --web: the page as a PNG when the run ends
-      --browser-url URL      with --web: a tab in a browser you started with
-                             --remote-debugging-port=PORT (left running)
+      --browser-url URL      with --web: a tab in a browser you started with its
+                             DevTools port open (http://127.0.0.1:PORT; left running)
       --stream FILE          also write the stream as JSON Lines to FILE (with --view or
                              --web too: what the screen shows)
       --json                 write the stream as JSON Lines (default: readable lines)

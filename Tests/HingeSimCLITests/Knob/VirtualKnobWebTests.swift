@@ -77,12 +77,15 @@ struct VirtualKnobWebTests {
     defer { chromium.terminate() }
     let out = directory + "/stream.jsonl"
     let record = directory + "/record.jsonl"
+    // The page as hingesim saves it when q ends the run (HINGESIM_TEST_SCREENSHOT keeps it: the
+    // picture in docs/knob.md).
+    let png = Process.environment("HINGESIM_TEST_SCREENSHOT") ?? directory + "/demo.png"
     let fd = open(out, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     try #require(fd >= 0)
     let run = try ChildProcess.spawn(
       [
         VirtualKnobViewTests.binary, "knob", "--virtual", "--web", "--browser-url", url, "--json", "--record", record,
-        "--compute-ms", "1", "--text", TestSupport.packageRoot + "/texts/sample-chapter.txt",
+        "--compute-ms", "1", "--text", TestSupport.packageRoot + "/texts/sample-chapter.txt", "--web-screenshot", png,
       ], descriptors: [1: fd], stderrPath: directory + "/stderr.txt"
     ).get()
     close(fd)
@@ -144,6 +147,7 @@ struct VirtualKnobWebTests {
     }
     let stderr = readText(directory + "/stderr.txt")
     #expect(status == 0, "\(stderr)")
+    #expect(WholeFile.read(png, limit: 1 << 24)?.starts(with: [0x89, 0x50, 0x4E, 0x47]) == true)  // a PNG
 
     // Whatever went into one frame, the angles come in this order (neighbouring motion is
     // summed, neighbouring positions keep the last; a jump separates them).
