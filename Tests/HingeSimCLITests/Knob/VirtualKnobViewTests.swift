@@ -142,7 +142,10 @@ struct VirtualKnobViewTests {
   @Test func ctrlCAndSIGTERMRestoreTheTerminal() throws {
     let tmux = try Tmux()
     let before = try #require(tmux.terminalSettings("BEFORE"))
-    guard Self.start(tmux, "") else { return }
+    // --degrees-per-step counts the virtual knob's detents (not its hi-res wheel's 120ths).
+    guard Self.start(tmux, "--degrees-per-step 10") else { return }
+    tmux.keys("Right")
+    #expect(tmux.wait("one detent of 10°") { tmux.screen.contains("angle 10°") })
     tmux.keys("C-c")
     #expect(Self.exitLine(tmux) == "EXIT=0")  // Ctrl-C is how a live view ends
     #expect(tmux.modes == "0 0 0")
