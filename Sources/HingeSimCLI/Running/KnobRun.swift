@@ -49,17 +49,25 @@ struct KnobRun {
     let stderr = context.stderr
     let warn: (String) -> Void = { stderr.line("hingesim: \($0)") }
 
+    // The source first: a missing recording or knob fails before a browser starts.
+    let replaySource = try options.replay.map { replay throws(CLIError) in
+      try openReplay(replay, profile: profile, mapping: mapping, warn: warn)
+    }
+    let device = options.replay == nil && !options.virtual ? try openDevice() : nil
+    defer { device?.close() }
+    if options.grab, let device {
+      do { try device.grab() } catch { throw CLIError(error.description, code: .ioError) }
+    }
     let demo = options.web ? try openDemo(profile: profile, input: input, pageText: pageText) : nil
     defer { demo?.close() }
 
-    if let replay = options.replay {
-      var source = PacedSource(
-        try openReplay(replay, profile: profile, mapping: mapping, warn: warn))
+    if let replay = options.replay, let replaySource {
+      var source = PacedSource(replaySource)
       return try drive(
         &pipeline, &source, profile: profile, input: input, pageText: pageText, demo: demo,
         title: "hingesim — replay \(replay)")
     }
-    if options.virtual {
+    guard let device else {
       demo?.showControls(mapping: mapping)
       var source = VirtualKnobSource(
         mapping: mapping, terminal: terminal?.fd ?? -1, pull: demo.map { demo in { demo.takeGestures() } },
@@ -72,11 +80,6 @@ struct KnobRun {
       return try drive(
         &pipeline, &source, profile: profile, input: input, pageText: pageText, demo: demo,
         title: "hingesim knob — virtual knob", keys: Self.keyHelp(mapping))
-    }
-    let device = try openDevice()
-    defer { device.close() }
-    if options.grab {
-      do { try device.grab() } catch { throw CLIError(error.description, code: .ioError) }
     }
     var source = KnobLiveSource(
       device: device, mapping: mapping, waitForReturn: options.wait, grab: options.grab,
