@@ -82,7 +82,16 @@ struct VirtualKnobViewTests {
       return nil
     }
 
-    deinit { run(["kill-server"]) }
+    /// Ends the server and the pane with it (also on deinit).
+    func kill() {
+      guard !killed else { return }
+      killed = true
+      run(["kill-server"])
+    }
+
+    private var killed = false
+
+    deinit { kill() }
   }
 
   static func temporary(_ name: String) -> String {
@@ -104,6 +113,7 @@ struct VirtualKnobViewTests {
 
   @Test func keysAndTheWheelDriveTheViewAndTheRecordingReplaysToTheSameStream() throws {
     let tmux = try Tmux()
+    defer { tmux.kill() }
     let before = try #require(tmux.terminalSettings("BEFORE"))
     let record = Self.temporary("record.jsonl")
     let stream = Self.temporary("stream.jsonl")
@@ -141,6 +151,7 @@ struct VirtualKnobViewTests {
   /// Ctrl-C (SIGINT through the terminal) and SIGTERM end the view with the terminal restored.
   @Test func ctrlCAndSIGTERMRestoreTheTerminal() throws {
     let tmux = try Tmux()
+    defer { tmux.kill() }
     let before = try #require(tmux.terminalSettings("BEFORE"))
     // --degrees-per-step counts the virtual knob's detents (not its hi-res wheel's 120ths).
     guard Self.start(tmux, "--degrees-per-step 10") else { return }
