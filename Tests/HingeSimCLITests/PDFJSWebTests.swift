@@ -34,6 +34,8 @@ struct PDFJSWebTests {
       (["web", "--reader", "pdfjs", "--pdf", "texts/none.pdf"], 66, "texts/none.pdf"),
       (["web", "--reader", "pdfjs", "--pdf", "texts/sample-chapter.txt"], 65, "expected a PDF"),
       (["web", "--reader", "pdfjs", "--pdf", Self.pdf, "--pdfjs", "/nonexistent"], 69, "install Debian's libjs-pdf"),
+      (["web", "--reader", "pdfjs", "--pdf", Self.pdf, "--clock", "wall"], 64, "--clock: expected stream or real"),
+      (["web", "--reader", "pdfjs", "--pdf", Self.pdf, "--speed", "2"], 64, "--realtime and --speed do not apply"),
     ]
     for (arguments, code, message) in cases {
       let result = CLIHarness.run(arguments)
@@ -42,9 +44,9 @@ struct PDFJSWebTests {
     }
   }
 
-  /// Closed, portrait, odd spreads at page fit: PDF.js shows pages 1–2 side by side in the
-  /// closed frame the profile gives (382×620) and the log says so; the PDF has 10 pages
-  /// (poppler). Its spread is centred in its scroll area, not on the reader's middle: the verdict
+  /// Closed, portrait, odd spreads at page fit, on the stream clock (the default): PDF.js shows
+  /// pages 1–2 side by side in the closed frame the profile gives (382×620) and the log says so;
+  /// the PDF has 10 pages (poppler). Its spread is centred in its scroll area, not on the reader's middle: the verdict
   /// names `pdf-spread-centred`, and nothing else.
   @Test(
     .enabled(
@@ -65,6 +67,8 @@ struct PDFJSWebTests {
     }
     #expect(lines.first?["type"] == .string("sync"))
     #expect(lines.first?["textLength"] == .number(10))
+    // The stream clock is the default: the verdict below may not depend on the host's load.
+    #expect(lines.first?["clock"] == .string("stream"))
     let frames = lines.filter { $0["type"] == .string("frame") }
     #expect(frames.last?["width"] == .number(382) && frames.last?["height"] == .number(620), "\(frames)")
     let shown = lines.filter { $0["type"] == .string("shown") }
@@ -78,5 +82,36 @@ struct PDFJSWebTests {
       })
     #expect(rules == ["pdf-spread-centred"], "\(result.stdout)")
     #expect(result.stderr.contains("app log \(log)"))
+  }
+
+  /// The stream clock makes PDF.js's verdict the stream's: two runs of the default tour's first
+  /// 3.2 s (closed, book, open wide with two page turns) name the same violations at the same
+  /// settles. At `auto` zoom PDF.js shows one page 699 pt wide in the 867-pt open-wide view, so
+  /// whatever its offset it crosses the active fold at x 455.5, at the settle (page 1) and after
+  /// each turn (pages 2 and 3, at the turns' own times, 2300 and 2900 ms).
+  @Test(
+    .enabled(
+      if: PathLookup.find("chromium") != nil && POSIX.isReadable("/usr/share/javascript/pdf/build/pdf.js"),
+      "needs Debian's chromium and libjs-pdf (bin/test installs them)"))
+  func theStreamClockGivesTheSameVerdictAtTheStreamsTimes() {
+    let arguments = [
+      "web", "--reader", "pdfjs", "--pdf", Self.pdf, TestSupport.packageRoot + "/traces/default.hinge", "--to", "3200",
+      "--quiet-ms", "300",
+    ]
+    let verdicts = (0..<2).map { _ in
+      let result = CLIHarness.run(arguments)
+      // "line 26  1220 ms  pdf-fold-clear: page 1 at x …": the settle, the rule and the page.
+      let findings = result.stdout.split(separator: "\n").filter { $0.contains(" pdf-") }.map { line in
+        line.split(separator: " ").dropFirst(2).prefix(6).joined(separator: " ")
+      }
+      return (result.code, findings)
+    }
+    let expected = [
+      "1220 ms pdf-fold-clear: page 1 at", "2300 ms pdf-fold-clear: page 2 at", "2900 ms pdf-fold-clear: page 3 at",
+    ]
+    for (code, findings) in verdicts {
+      #expect(code == 1)
+      #expect(findings == expected, "\(findings)")
+    }
   }
 }

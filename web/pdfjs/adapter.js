@@ -27,7 +27,7 @@ window.addEventListener("DOMContentLoaded", async () => {
     report("paginated", { pageWidth: r.width, pageHeight: r.height, pageCount: app.pdfViewer.pagesCount, ms: 0 }); };
   for (const name of ["pagesinit", "scalechanging"]) bus.on(name, () => { paginated(); shown(); });
   for (const name of ["pagechanging", "spreadmodechanged", "updateviewarea"]) bus.on(name, shown);
-  addEventListener("resize", frame);
+  addEventListener("resize", frame, true); // capture: the frame is logged before PDF.js lays out for it
   addEventListener("hingesim:turn", (e) => e.detail.direction === "next" ? app.pdfViewer.nextPage() : app.pdfViewer.previousPage());
   frame();
 });

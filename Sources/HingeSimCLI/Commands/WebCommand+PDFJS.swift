@@ -25,10 +25,13 @@ enum PDFJSWeb {
       --spread MODE      PDF.js's spread mode at load: none (its default), odd (1–2, 3–4 …), even
       --zoom Z           PDF.js's zoom at load: auto (its default), page-fit, page-width, or a percentage
       --pdfjs DIR        the PDF.js build to serve (default /usr/share/javascript/pdf)
-      --app-log FILE, --screenshots DIR, --browser PATH, --browser-url URL, --quiet-ms MS,
-      --profile NAME, --settle-ms MS, --from T, --to T …   as for 'hingesim web'
+      --clock stream|real, --app-log FILE, --screenshots DIR, --browser PATH, --browser-url URL,
+      --quiet-ms MS, --profile NAME, --settle-ms MS, --from T, --to T …   as for 'hingesim web'
+                         (the stream clock is the default here too: verdicts that do not
+                         depend on how busy the host is)
 
-    Exit: 0 PDF.js held to the rules; 1 it broke one; 64 usage; 65 bad source or PDF, or a page
+    Exit: 0 PDF.js held to the rules; 1 it broke one; 75 (--clock real) it broke one on a
+    starved host; 64 usage; 65 bad source or PDF, or a page
     report that is not an app-log event; 66 no PDF, source or browser; 69 PDF.js not installed;
     74 the browser or the server failed, or PDF.js did not open the document.
 
@@ -54,22 +57,8 @@ enum PDFJSWeb {
       )
     }
     let pdfjs = try args.option("--pdfjs") ?? defaultPDFJS
-    let appLogPath = try args.option("--app-log")
-    let screenshotDirectory = try args.option("--screenshots")
-    let browserPath = try args.option("--browser")
-    let browserURL = try args.option("--browser-url")
-    if browserPath != nil, browserURL != nil {
-      throw .usage("--browser starts a browser, --browser-url attaches to one: give one")
-    }
-    let quietMs = try args.double("--quiet-ms") ?? 1500
-    guard quietMs >= 0, quietMs <= 60_000 else {
-      throw .usage("--quiet-ms: expected 0 to 60000 ms, found \(NumberFormat.shortest(quietMs))")
-    }
-    var options = try SourceOptions.parse(&args)
-    guard !options.realtime, options.speed == 1 else {
-      throw .usage("web plays in real time (a browser cannot be hurried): --realtime and --speed do not apply")
-    }
-    options.realtime = true
+    let run = try BrowserRun.parse(&args)
+    let options = try run.sourceOptions(&args)
     let paths = try args.positionals()
     guard paths.count <= 1 else { throw .usage("web takes one SOURCE, found \(paths.count)") }
     let path = paths.first ?? RunCommand.defaultSource(context)
@@ -88,8 +77,7 @@ enum PDFJSWeb {
     }
     let setup = PDFJSRun.Setup(
       path: path, pdfPath: pdfPath, pdfjs: pdfjs, adapter: adapter, spreadMode: spreadMode, zoom: zoom,
-      document: document, profile: profile, options: options, appLogPath: appLogPath,
-      screenshotDirectory: screenshotDirectory, browserPath: browserPath, browserURL: browserURL, quietMs: quietMs)
+      document: document, profile: profile, options: options, run: run)
     return try PDFJSRun.run(setup, context)
   }
 }

@@ -20,11 +20,8 @@ enum PDFJSRun {
     var document: FixedLayoutDocument
     var profile: Profile
     var options: SourceOptions
-    var appLogPath: String?
-    var screenshotDirectory: String?
-    var browserPath: String?
-    var browserURL: String?
-    var quietMs: Double
+    /// The browser, the app log, the clock.
+    var run: BrowserRun
   }
 
   /// How long PDF.js may take to open the document, ms.
@@ -53,16 +50,10 @@ enum PDFJSRun {
   }
 
   static func run(_ setup: Setup, _ context: CommandContext) throws(CLIError) -> ExitCode {
-    let temporary = setup.appLogPath == nil ? POSIX.temporaryDirectory(prefix: "hingesim-web") : nil
-    defer { if let temporary { Directory.removeTree(temporary) } }
-    guard let logPath = setup.appLogPath ?? temporary.map({ $0 + "/app.jsonl" }) else {
-      throw CLIError("web: cannot make a temporary directory for the app log", code: .ioError)
-    }
-    let appLog = try OutputFile.create(path: logPath, lineBuffered: true)
-    defer { appLog.close() }
-    var shots: WebScreenshots?
-    if let directory = setup.screenshotDirectory { shots = try WebScreenshots(directory: directory) }
-
+    let run = setup.run
+    let appLog = try run.openAppLog()
+    defer { appLog.remove() }
+    let shots = try run.openScreenshots()
     let server: LoopbackFileServer
     do throws(BrowserError) {
       server = try LoopbackFileServer.start(routes: [
@@ -73,105 +64,62 @@ enum PDFJSRun {
       throw CLIError("web: \(error.message)", code: .ioError)
     }
     defer { server.stop() }
-    StreamRun.installInterruptHandler()
-    let browser: Chromium
-    do throws(BrowserError) {
-      if let browserURL = setup.browserURL {
-        browser = try Chromium.attach(url: browserURL)
-      } else {
-        browser = try Chromium.launch(program: setup.browserPath)
-      }
-    } catch {
-      throw CLIError(web: error)
-    }
+    let browser = try run.openBrowser()
     defer { browser.close() }
     let out = context.stdout
     out.lineBuffered = true  // the timeline as the run goes, not when it ends
-    var session = WebSession(out: out, err: context.stderr, appLog: appLog, shots: shots)
+    let session = WebSession(out: out, err: context.stderr, appLog: appLog.file, shots: shots)
     var settles: [PDFJSCheck.Settle] = []
     var turns: [Double] = []
-    var sourceFailure: CLIError?
+    let sourceFailure: CLIError?
     do throws(BrowserError) {
       let page = try browser.newPage()
       try page.addBinding(BrowserDriver.bindingName)
+      if run.stepped { try BrowserDriver.installStreamClock(on: page) }
       for script in [optionsScript(spreadMode: setup.spreadMode, zoom: setup.zoom), setup.adapter] {
         try page.call("Page.addScriptToEvaluateOnNewDocument", .object([("source", .string(script))]))
       }
-      let url = server.url(viewerPrefix + "web/viewer.html?file=" + documentPath)
-      try page.navigate(url)
-      guard
-        try page.wait(
-          until:
-            "!!(window.PDFViewerApplication && PDFViewerApplication.pdfViewer && PDFViewerApplication.pdfViewer.pagesCount > 0)",
-          timeoutMs: openTimeoutMs)
-      else {
+      try page.navigate(server.url(viewerPrefix + "web/viewer.html?file=" + documentPath))
+      guard try page.wait(until: opened(stepped: run.stepped), timeoutMs: openTimeoutMs) else {
         let asked = server.served.map { "\($0.path) \($0.status)" }.suffix(12).joined(separator: ", ")
         throw .io(
           "PDF.js did not open \(setup.pdfPath) within \(Int(openTimeoutMs / 1000)) s (the server answered: \(asked))"
         )
       }
       let driver = BrowserDriver(page: page, startMs: MonotonicClock.nowMs())
-      try driver.synchronize()
-      let clock = LiveClock()
-      driver.start(atMs: clock.startMs)
-      session.begin(
-        driver: driver, textLength: setup.document.pageCount, browser: browser.version, clock: "real",
-        app: "PDF.js (Debian libjs-pdf)"
-      )
-      var failure: BrowserError?
-      let idle = LiveHooks(idle: { _ in
-        do throws(BrowserError) {
-          try driver.idle()
-          try session.drain(driver, page: page)
-        } catch {
-          failure = failure ?? error
-          StopRequest.set(true)
+      sourceFailure = try run.play(
+        setup.path, profile: setup.profile, options: setup.options, driver: driver, page: page, session: session,
+        textLength: setup.document.pageCount, browser: browser.version, app: "PDF.js (Debian libjs-pdf)",
+        context: context
+      ) { event in
+        switch event.kind {
+        case .settled(let settled): settles.append(PDFJSCheck.Settle(time: event.time, settled: settled))
+        case .turn: turns.append(event.time)
+        default: break
         }
-        return clock.now + 10
-      })
-      do throws(CLIError) {
-        let skipped = try StreamRun.simulate(
-          setup.path, profile: setup.profile, options: setup.options, context: context,
-          live: LiveDriving(clock: clock, hooks: idle)
-        ) { event in
-          if EventText.isTimelineEvent(event.kind) { out.line(EventText.line(event)) }
-          session.note(event)
-          switch event.kind {
-          case .settled(let settled): settles.append(PDFJSCheck.Settle(time: event.time, settled: settled))
-          case .turn: turns.append(event.time)
-          default: break
-          }
-          guard failure == nil else { return }
-          do throws(BrowserError) { try driver.deliver(event) } catch {
-            failure = error
-            StopRequest.set(true)
-          }
-        }
-        if skipped > 0 { context.stderr.line("hingesim: skipped \(skipped) bad line(s) (--lenient)") }
-      } catch {
-        sourceFailure = error
       }
-      if let failure { throw failure }
-      if !StopRequest.isRequested, sourceFailure == nil { try driver.finish(quietMs: setup.quietMs) }
-      try session.drain(driver, page: page)
     } catch {
       throw CLIError(web: browser.explain(error), progress: session.progress)
     }
-    try session.finish(context: context, appLogPath: setup.appLogPath)
-    if var sourceFailure {
-      sourceFailure.message += "\n  \(session.progress)"
-      throw sourceFailure
+    if let early = try run.conclude(
+      session: session, sourceFailure: sourceFailure,
+      nothingReported: "web: PDF.js reported nothing through the adapter (web/pdfjs/adapter.js)", context: context)
+    {
+      return early
     }
-    if let signal = StopRequest.signal {
-      var stopped = CLIError(interruptedBy: signal)
-      stopped.message += "; \(session.progress)"
-      throw stopped
-    }
-    if session.reported == 0 {
-      throw CLIError("web: PDF.js reported nothing through the adapter (web/pdfjs/adapter.js)", code: .dataError)
-    }
-    if session.malformed > 0 { return .dataError }
-    return try check(logPath: logPath, setup: setup, settles: settles, turns: turns, context: context)
+    let verdict = try check(logPath: appLog.path, setup: setup, settles: settles, turns: turns, context: context)
+    return try run.judged(verdict, session: session, context: context)
+  }
+
+  /// An expression true once PDF.js has opened the document. On the stream clock the page's
+  /// timers only run when the driver moves its clock, so each poll moves it on by 10 ms (PDF.js
+  /// may wait on a timer while it loads); what the page reports meanwhile is dropped when the
+  /// run starts.
+  static func opened(stepped: Bool) -> String {
+    let open =
+      "!!(window.PDFViewerApplication && PDFViewerApplication.pdfViewer && PDFViewerApplication.pdfViewer.pagesCount > 0)"
+    guard stepped else { return open }
+    return "(window.__hingesimClock && __hingesimClock.advance(__hingesimClock.now() + 10), \(open))"
   }
 
   /// Holds the written log to the PDF rules and prints the verdict as `check --app` does.
@@ -182,7 +130,7 @@ enum PDFJSRun {
     let log: AppLog
     do {
       log = try AppLog.decode(
-        bytes, file: setup.appLogPath ?? "the page's app log", textLength: setup.document.pageCount)
+        bytes, file: setup.run.appLogPath ?? "the page's app log", textLength: setup.document.pageCount)
     } catch {
       throw CLIError(inputError: error)
     }
@@ -195,7 +143,7 @@ enum PDFJSRun {
       return .ok
     }
     context.stdout.line("FAIL  \(what): \(result.findings.count) violation(s) (\(checked))")
-    let where_ = setup.appLogPath.map { $0 + ":" } ?? "line "
+    let where_ = setup.run.appLogPath.map { $0 + ":" } ?? "line "
     for f in result.findings.prefix(50) {
       context.stdout.line(
         "        \(f.line > 0 ? where_ + String(f.line) : "-")  \(NumberFormat.ms(f.time)) ms  \(f.rule): \(f.message) [simulator: \(f.state)]"

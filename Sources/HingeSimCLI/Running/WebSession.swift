@@ -4,8 +4,9 @@ import Platform
 
 /// The outputs of `hingesim web` as the page's reports arrive: a timeline line each, the app
 /// log (the driver's `sync` first, then the page's lines as it wrote them), a screenshot per
-/// `shown`.
-struct WebSession {
+/// `shown`. A reference: the real-time loop's idle hook drains into the same session the
+/// stream's events go to.
+final class WebSession {
   let out: OutputFile
   let err: OutputFile
   let appLog: OutputFile
@@ -36,7 +37,7 @@ struct WebSession {
   }
 
   /// Writes the app log's `sync`: the page's clock at the stream's t = 0.
-  mutating func begin(
+  func begin(
     driver: BrowserDriver, textLength: Int, browser: String, clock: String, app: String = "hingesim web reader"
   ) {
     let clockName = clock
@@ -59,13 +60,13 @@ struct WebSession {
   }
 
   /// Follows the simulator's stream (the pose, for captions).
-  mutating func note(_ event: Event) {
+  func note(_ event: Event) {
     if case .pose(let change) = event.kind { pose = change.pose.rawValue }
     shots?.note(event)
   }
 
   /// Handles the reports that arrived since the last call.
-  mutating func drain(_ driver: BrowserDriver, page: BrowserPage) throws(BrowserError) {
+  func drain(_ driver: BrowserDriver, page: BrowserPage) throws(BrowserError) {
     while exceptionsShown < driver.exceptions.count {
       let (scriptMs, description) = driver.exceptions[exceptionsShown]
       exceptionsShown += 1
@@ -116,7 +117,7 @@ struct WebSession {
   static let typesListed = 20
 
   /// that size sent before it.
-  private mutating func noteDelivery(_ value: JSONValue, scriptMs: Double) {
+  private func noteDelivery(_ value: JSONValue, scriptMs: Double) {
     guard case .number(let w)? = value["width"], case .number(let h)? = value["height"], let driver,
       let sent = driver.sentLayouts.last(where: {
         Double($0.width) == w && Double($0.height) == h && $0.timeMs <= scriptMs + 0.5
@@ -147,7 +148,7 @@ struct WebSession {
   }
 
   /// Closes the app log and the contact sheet; prints the summary.
-  mutating func finish(context: CommandContext, appLogPath: String?) throws(CLIError) {
+  func finish(context: CommandContext, appLogPath: String?) throws(CLIError) {
     appLog.close()
     if appLog.failedForReal { throw CLIError(writeFailure: appLog, progress: nil) }
     try shots?.writeIndex()

@@ -31,20 +31,27 @@ extension BrowserDriver {
     else { throw .malformed("the page has no stream clock (installStreamClock before the page loads)") }
     // What the page reported as it loaded, at the browser's default size, is not the run's:
     // two frames for its late resize events to come in, then all of it is dropped.
-    try page.evaluate("new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))")
+    try page.evaluate(StreamClockScript.twoFrames)
     try collect(untilMs: MonotonicClock.nowMs())
     reports.removeAll()
     stepped = (now, 0)
   }
 
-  /// Takes the next stream event in stream-clock mode.
-  public func step(_ event: Event) throws(BrowserError) {
+  /// Takes the next stream event in stream-clock mode. `caughtUp` runs once the page has
+  /// caught up to the event's time and before the event reaches it: what the page reported
+  /// until then (and a screenshot of it) is of the page before this event.
+  public func step(_ event: Event, caughtUp: () throws(BrowserError) -> Void = {}) throws(BrowserError) {
     guard let clock = stepped else { preconditionFailure("step(_:) before startStreamClock()") }
     if let layout = pending, event.time > layout.time { try sendAndWait(layout) }
     if event.time > clock.nowMs { try advance(toMs: event.time) }
+    try caughtUp()
     if let hook = hook(for: event) {
       try page.evaluate(hook)
       commandsSent += 1
+      // What the page does about it in its next frames (a scroll's handlers run in an animation
+      // frame) happens at this instant, not at whichever instant the clock reaches by then.
+      try page.evaluate(StreamClockScript.twoFrames)
+      try collect(untilMs: MonotonicClock.nowMs())
     }
     if let layout = tracker.add(event) { pending = layout }
   }

@@ -59,6 +59,11 @@ public enum StreamClockScript {
     })();
     """
 
+  /// An expression that resolves after two animation frames: the page's handlers of the frame
+  /// after a change have run.
+  public static let twoFrames =
+    "new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))"
+
   /// An expression that resolves once the page's layout viewport is `width` × `height` with
   /// `segments` viewport segments and the device posture `posture`, and one more frame has
   /// run (the frame that dispatches `resize`); false after `timeoutMs` of real time.
