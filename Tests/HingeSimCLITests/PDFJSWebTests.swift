@@ -114,4 +114,27 @@ struct PDFJSWebTests {
       #expect(findings == expected, "\(findings)")
     }
   }
+
+  /// Each screenshot is of the state its `shown` describes: the turn at 2300 ms shows page 2 and
+  /// the one at 2900 ms page 3, so their two screenshots differ (taken after the next turn had
+  /// reached the page, both would show page 3).
+  @Test(
+    .enabled(
+      if: PathLookup.find("chromium") != nil && POSIX.isReadable("/usr/share/javascript/pdf/build/pdf.js"),
+      "needs Debian's chromium and libjs-pdf (bin/test installs them)"))
+  func eachScreenshotIsOfTheStateItsShownDescribes() throws {
+    let directory = try #require(POSIX.temporaryDirectory(prefix: "hingesim-pdfjs-shots"))
+    defer { Directory.removeTree(directory) }
+    let result = CLIHarness.run([
+      "web", "--reader", "pdfjs", "--pdf", Self.pdf, TestSupport.packageRoot + "/traces/default.hinge", "--to", "3200",
+      "--quiet-ms", "300", "--screenshots", directory + "/shots",
+    ])
+    #expect(result.code == 1, "\(result.stderr)")
+    let names = Directory.files(in: directory + "/shots")
+    let afterTurn = try #require(names.first { $0.hasSuffix("-2300ms.png") }, "\(names)")
+    let afterNextTurn = try #require(names.first { $0.hasSuffix("-2900ms.png") }, "\(names)")
+    let first = try #require(WholeFile.read(directory + "/shots/" + afterTurn, limit: 1 << 24))
+    let second = try #require(WholeFile.read(directory + "/shots/" + afterNextTurn, limit: 1 << 24))
+    #expect(first != second)
+  }
 }
