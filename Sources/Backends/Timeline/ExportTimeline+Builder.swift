@@ -18,7 +18,7 @@ extension ExportTimeline {
       switch event.kind {
       case .hinge(let update) where update.hasHinge:
         timeline.angles.append(
-          Angle(time: t, angle: update.angle, status: update.status, changesStatus: update.status != lastStatus))
+          Angle(time: t, update: update, changesStatus: update.status != lastStatus))
         lastStatus = update.status
       case .orientation(let orientation):
         if sawOrientation {

@@ -3,24 +3,14 @@ import EventStream
 /// What an export takes from the simulator stream: the hinge angles the device delivered, the
 /// reader's frame and fold, the posture, the orientation, and the inputs that only an app sees.
 public struct ExportTimeline: Sendable, Equatable {
-  /// One delivered hinge update.
+  /// One delivered hinge update, as the stream carries it, with its time.
   public struct Angle: Sendable, Equatable {
     /// Stream time, ms.
     public var time: Double
-    /// Degrees, 0 closed … 180 flat.
-    public var angle: Double
-    /// The status at this update.
-    public var status: HingeStatus
+    /// The update: its angle (degrees, 0 closed … 180 flat) and status.
+    public var update: HingeUpdate
     /// True when the status differs from the previous update's (true for the first).
     public var changesStatus: Bool
-
-    /// Makes an angle.
-    public init(time: Double, angle: Double, status: HingeStatus, changesStatus: Bool) {
-      self.time = time
-      self.angle = angle
-      self.status = status
-      self.changesStatus = changesStatus
-    }
   }
 
   /// The reader's frame, its fold and the posture from a time on.

@@ -20,9 +20,9 @@ enum ADBExport {
     var events: [(time: Double, order: Int, command: String, comment: String?)] = []
     for (index, angle) in timeline.angles.enumerated() {
       let comment =
-        angle.changesStatus ? "\(ShellSchedule.statusComment(angle)): posture \(posture(angle.status))" : nil
+        angle.changesStatus ? "\(ShellSchedule.statusComment(angle)): posture \(posture(angle.update.status))" : nil
       events.append(
-        (angle.time, index * 2, "emu sensor set hinge-angle0 \(NumberFormat.shortest(angle.angle))", comment))
+        (angle.time, index * 2, "emu sensor set hinge-angle0 \(NumberFormat.shortest(angle.update.angle))", comment))
     }
     var unexpressed: [Double] = []
     var quarter = quarterTurns(timeline.initialOrientation) ?? 0

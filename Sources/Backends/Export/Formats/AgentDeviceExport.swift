@@ -80,7 +80,8 @@ enum AgentDeviceExport {
     var frames: [Keyframe] = []
     var merged = 0
     for angle in angles {
-      let frame = Keyframe(atMs: max(0, Int(angle.time.rounded())), angle: angle.angle, keep: angle.changesStatus)
+      let frame = Keyframe(
+        atMs: max(0, Int(angle.time.rounded())), angle: angle.update.angle, keep: angle.changesStatus)
       if let last = frames.last, last.atMs == frame.atMs {
         frames[frames.count - 1] = Keyframe(atMs: frame.atMs, angle: frame.angle, keep: frame.keep || last.keep)
         merged += 1

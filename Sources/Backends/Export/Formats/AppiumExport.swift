@@ -14,7 +14,7 @@ enum AppiumExport {
     var steps = "[\n"
     for (index, angle) in timeline.angles.enumerated() {
       steps += "    {\"atMs\": \(NumberFormat.ms(angle.time)), \"script\": \"mobile: setSimulatedHingeAngle\", "
-      steps += "\"args\": {\"angle\": \(NumberFormat.shortest(angle.angle))}}"
+      steps += "\"args\": {\"angle\": \(NumberFormat.shortest(angle.update.angle))}}"
       steps += index == timeline.angles.count - 1 ? "\n" : ",\n"
     }
     steps += "]"

@@ -24,6 +24,6 @@ struct ShellSchedule {
 
   /// `t=… ms, status` for a status change's comment.
   static func statusComment(_ angle: ExportTimeline.Angle) -> String {
-    "t=\(NumberFormat.ms(angle.time)) ms, \(angle.status.rawValue)"
+    "t=\(NumberFormat.ms(angle.time)) ms, \(angle.update.status.rawValue)"
   }
 }

@@ -23,7 +23,7 @@ enum WDAExport {
     ])
     for angle in timeline.angles {
       script.run(
-        "angle \(NumberFormat.shortest(angle.angle))", at: angle.time,
+        "angle \(NumberFormat.shortest(angle.update.angle))", at: angle.time,
         comment: angle.changesStatus ? ShellSchedule.statusComment(angle) : nil)
     }
     let leftOut = timeline.leftOut(
