@@ -1,6 +1,5 @@
 import Foundation
 import Platform
-import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -13,7 +12,7 @@ import Testing
 /// nothing ever answers.
 @Suite("HostileBrowserSignals", .serialized)
 struct HostileBrowserSignalTests {
-  static let binary = TestSupport.packageRoot + "/.build/debug/hingesim"
+  static let binary = SignalledRun.binary
 
   /// Spawns `hingesim ARGS`, waits until `silent` has a connection waiting (the run is then in a
   /// wait on it, its handlers long installed), sends `signal`, and returns the exit status,
@@ -22,40 +21,17 @@ struct HostileBrowserSignalTests {
     throws -> (code: Int32, stderr: String, exitMs: Double)
   {
     let err = "/tmp/hingesim-hostile-\(getpid())-\(signal).err"
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 2, err, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    let argv = [binary] + arguments
-    var cArgs: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
-    defer { for p in cArgs { free(p) } }
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var defaults = sigset_t()
-    sigemptyset(&defaults)
-    sigaddset(&defaults, SIGINT)
-    sigaddset(&defaults, SIGTERM)
-    posix_spawnattr_setsigdefault(&attributes, &defaults)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF))
-    var pid: pid_t = 0
-    guard posix_spawn(&pid, binary, &actions, &attributes, &cArgs, environ) == 0 else {
-      throw CocoaError(.executableLoad)
-    }
+    let child = try SignalledRun(arguments, stdout: "/dev/null", stderr: err)
     // Up to 60 s for the connection (a loaded machine starts a browser slowly), then 300 ms more
     // so the run is inside its wait for the answer.
     for _ in 0..<600 {
       if case .success(let ready) = POSIX.poll(silent.fd, timeout: 100), ready.readable { break }
     }
     usleep(300_000)
-    onReady(pid)
+    onReady(child.pid)
     let signalled = MonotonicClock.nowMs()
-    kill(pid, signal)
-    var status: Int32 = 0
-    waitpid(pid, &status, 0)
+    let code = child.stop(with: signal)
     let exitMs = MonotonicClock.nowMs() - signalled
-    let code = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
     return (code, (try? String(contentsOfFile: err, encoding: .utf8)) ?? "", exitMs)
   }
 

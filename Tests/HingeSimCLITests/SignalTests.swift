@@ -12,7 +12,7 @@ import Testing
 /// output is partial, and leaves only complete lines; a report cut short writes no report.
 @Suite("Signals", .serialized)
 struct SignalTests {
-  static let binary = TestSupport.packageRoot + "/.build/debug/hingesim"
+  static let binary = SignalledRun.binary
 
   /// A script long enough that the run is still going when the signal comes.
   static let longScript: String = {
@@ -31,35 +31,12 @@ struct SignalTests {
   ) throws -> (Int32, String, String) {
     let out = "/tmp/hingesim-signal-\(getpid())-\(signal).out"
     let err = out + ".err"
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 1, out, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    posix_spawn_file_actions_addopen(&actions, 2, err, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    let argv = [binary] + arguments
-    var cArgs: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
-    defer { for p in cArgs { free(p) } }
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var defaults = sigset_t()
-    sigemptyset(&defaults)
-    sigaddset(&defaults, SIGINT)
-    sigaddset(&defaults, SIGTERM)
-    posix_spawnattr_setsigdefault(&attributes, &defaults)  // not ignored, whatever the test runner does
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF))
-    var pid: pid_t = 0
-    guard posix_spawn(&pid, binary, &actions, &attributes, &cArgs, environ) == 0 else {
-      throw CocoaError(.executableLoad)
-    }
+    let child = try SignalledRun(arguments, stdout: out, stderr: err)
     usleep(delayMs * 1000)
     if let ready {
       for _ in 0..<1200 where !ready() { usleep(50_000) }
     }
-    kill(pid, signal)
-    var status: Int32 = 0
-    waitpid(pid, &status, 0)
-    let code = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+    let code = child.stop(with: signal)
     return (
       code, (try? String(contentsOfFile: out, encoding: .utf8)) ?? "",
       (try? String(contentsOfFile: err, encoding: .utf8)) ?? ""
