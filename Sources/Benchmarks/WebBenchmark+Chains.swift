@@ -16,7 +16,7 @@ extension WebBenchmark {
   /// once, sending nothing, so the next chain starts from a quiet page.
   static func knobChain(
     _ s: Settings, page: BrowserPage, driver: BrowserDriver, sync: (pageMs: Double, roundTripMs: Double)
-  ) throws(BrowserError) -> [Double] {
+  ) throws(BrowserError) -> (chains: [Double], ours: [Double]) {
     var profile = s.profile
     profile.hinge?.policy.minIntervalMs = 0
     profile.hinge?.policy.precision = 0
@@ -48,7 +48,15 @@ extension WebBenchmark {
     _ = try drainProbes(page, untilMs: MonotonicClock.nowMs() + 300)
 
     var chains: [Double] = []
+    // hingesim's own share of each chain: the input to the metrics override written to the pipe.
+    var ours: [Double] = []
+    var firstSent: Double?
+    driver.onEmulation = { _, command in
+      if firstSent == nil, command.method == "Emulation.setDeviceMetricsOverride" { firstSent = MonotonicClock.nowMs() }
+    }
+    defer { driver.onEmulation = nil }
     for i in 0..<s.samples {
+      firstSent = nil
       let stamp = MonotonicClock.nowMs()
       let input = KnobInput(time: stamp, kind: .relative(code: KnobCode.relDial, value: i % 2 == 0 ? 45 : -90))
       for action in mapper.map(input) {
@@ -68,11 +76,12 @@ extension WebBenchmark {
       if probe == nil { probe = try drainProbes(page, untilMs: MonotonicClock.nowMs() + 1000).first }
       if let t = probe {
         chains.append(t - sync.pageMs + driver.startMs - stamp)
+        if let firstSent { ours.append(firstSent - stamp) }
       }
       try flush()
       _ = try drainProbes(page, untilMs: MonotonicClock.nowMs() + 40)
     }
-    return chains
+    return (chains, ours)
   }
 
   /// The page's `probe` times (its resize handler) reported until `deadline`; stops at the first.

@@ -42,7 +42,8 @@ public final class BrowserDriver: @unchecked Sendable {
   /// In stream-clock mode, the page clock at the stream's t = 0 and the stream time the page's
   /// clock stands at (`BrowserDriver+StreamClock`); nil in real time.
   var stepped: (pageMsAtStart: Double, nowMs: Double)?
-  /// Called with each emulation command sent and its layout's stream time (`web --cdp-out`).
+  /// Called with each emulation command as it is sent (before its answer) and its layout's
+  /// stream time (`web --cdp-out`, `bench web`'s share of the knob chain).
   public var onEmulation: ((Double, CDPCommand) -> Void)?
 
   /// The page's reports so far, in arrival order.
@@ -129,9 +130,9 @@ public final class BrowserDriver: @unchecked Sendable {
     pending = nil
     sentLayouts.append((layout.time, Int(layout.width.rounded()), Int(layout.height.rounded())))
     for command in emulation.commands(for: layout) {
+      onEmulation?(layout.time, command)
       try page.call(command.method, command.params)
       commandsSent += 1
-      onEmulation?(layout.time, command)
     }
   }
 
