@@ -1,6 +1,7 @@
 import Backends
 import EventStream
 import Platform
+import TestSupport
 import Testing
 
 @testable import HingeSimCLI
@@ -11,7 +12,9 @@ import Testing
 /// viewport), and `CDPCommand.refusal` — what `--strict` fails on — agrees with Chromium.
 @Suite(.enabled(if: PathLookup.find("chromium") != nil, "needs Debian's chromium (bin/test installs it)"))
 struct CDPReplayTests {
-  static let profiles = ["iphone-duo", "none", "pixel-fold", "tablet"]
+  /// Every bundled profile, read from profiles/ (a new profile is in every browser test at once).
+  static let profiles: [String] = Directory.files(in: TestSupport.packageRoot + "/profiles")
+    .filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
 
   @Test func everyExportedCommandOfEverySourceOnEveryProfileIsAcceptedByChromium() throws {
     let browser = try Chromium.launch()

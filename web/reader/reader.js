@@ -23,7 +23,7 @@
 // - In regular width no page is wider than `maxTextWidth` (the design kit's 600 pt; 0: no
 //   limit): a single or tabletop page is centred in its room, a spread's pages stay at the fold.
 // - The library's sidebar (`hingesim:sidebar`) takes `sidebarWidth` from the reader's left
-//   side in regular width — two segments, or at least `regularWidth` wide — and the pages are
+//   side in regular width — two segments side by side, or at least `regularWidth` wide — and the pages are
 //   laid out again at once (no size is in flux); `hingesim:chapter` moves the place to where
 //   the chapter starts (`chapterStarts`).
 //
@@ -112,19 +112,26 @@
     return s && s.length >= 2 ? Array.from(s) : null;
   }
 
-  // The sidebar's width now: shown, and the window regular (open, or wide enough).
+  // Regular width, as the profiles' size classes have it: two segments side by side (a vertical
+  // fold: open or book), or a view at least `regularWidth` wide. Stacked segments — a flip
+  // phone's horizontal fold held upright — are a compact window, as the model has it.
+  function regular() {
+    const s = segments();
+    return (s !== null && Math.abs(s[0].y - s[1].y) < 1) || viewportSize().width >= config.regularWidth;
+  }
+
+  // The sidebar's width now: shown, and the window regular.
   function sidebarWidth() {
     if (state.sidebar !== "show") return 0;
-    return segments() || viewportSize().width >= config.regularWidth ? config.sidebarWidth : 0;
+    return regular() ? config.sidebarWidth : 0;
   }
 
   // The layout for the current viewport less the sidebar, narrowed in regular width to
   // `maxTextWidth`: a single or tabletop page centred, a spread's pages kept at the fold.
   function geometry() {
     const g = roomGeometry();
-    const regular = segments() || viewportSize().width >= config.regularWidth;
     const cap = config.maxTextWidth;
-    if (!regular || !(cap > 0) || g.width <= cap) return g;
+    if (!regular() || !(cap > 0) || g.width <= cap) return g;
     const cut = g.width - cap;
     g.frames = g.frames.map((f, i) => {
       const x = g.kind !== "spread" ? f.x + cut / 2 : i === 0 ? f.x + cut : f.x;
