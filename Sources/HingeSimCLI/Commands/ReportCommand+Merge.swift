@@ -25,22 +25,25 @@ extension ReportCommand {
     } catch {
       throw CLIError(error.description, code: .dataError)
     }
-    let modelName = merged.inputs!.computeModel
+    // A merge refuses shards without inputs (exit 65), so a merged report has them.
+    guard let inputs = merged.inputs else {
+      throw CLIError("expected the shards' inputs in the merged report, found none", code: .dataError)
+    }
     // `fixed:MS+ANALYSIS` names the analysis time too; the header explains the per-layout part.
-    let model = try? ComputeModel(parsing: String(modelName.prefix { $0 != "+" }))
+    let model = try? ComputeModel(parsing: String(inputs.computeModel.prefix { $0 != "+" }))
     return write(
-      merged, json: json, csv: csv, modelExplanation: model?.explanation ?? "as the shards measured it",
-      context: context)
+      merged, inputs: inputs, json: json, csv: csv,
+      modelExplanation: model?.explanation ?? "as the shards measured it", context: context)
   }
 
-  /// Writes `report` as a table, JSON or CSV, as `report` does, with the lenient-skip count and
-  /// the failing sources on stderr; exit 1 when a source broke a reader rule. Every figure
-  /// comes from the report (its inputs and run facts), so a merge of shards writes what one
-  /// report of their sources writes.
+  /// Writes `report` of `inputs` (its own) as a table, JSON or CSV, as `report` does, with the
+  /// lenient-skip count and the failing sources on stderr; exit 1 when a source broke a reader
+  /// rule. Every figure comes from the report (its inputs and run facts), so a merge of shards
+  /// writes what one report of their sources writes.
   static func write(
-    _ report: LatencyReport, json: Bool, csv: Bool, modelExplanation: String, context: CommandContext
+    _ report: LatencyReport, inputs: ReportInputs, json: Bool, csv: Bool, modelExplanation: String,
+    context: CommandContext
   ) -> ExitCode {
-    let inputs = report.inputs!
     let sources = inputs.sources.count
     let violations = report.violations
     if json {

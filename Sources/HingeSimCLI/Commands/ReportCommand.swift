@@ -204,7 +204,8 @@ struct ReportCommand: Command {
         settleFromOption: options.settleMs != nil, readerMeasured: runs.allSatisfy(\.measuresReader),
         skippedLines: runs.reduce(0) { $0 + $1.skipped }))
     return write(
-      report, json: json, csv: csv, modelExplanation: readerOptions.computeModel.explanation, context: context)
+      report, inputs: inputs, json: json, csv: csv, modelExplanation: readerOptions.computeModel.explanation,
+      context: context)
   }
 
   /// Who made the report: this hingesim and host.

@@ -27,15 +27,8 @@ extension LatencyReport {
   public static func merge(_ shards: [(name: String, report: LatencyReport)], producer: ReportProducer)
     throws(ReportMergeError) -> LatencyReport
   {
-    guard let (firstName, first) = shards.first else { throw ReportMergeError("expected reports to merge, found none") }
-    var measurements: [Measurement] = []
-    var violations: [ViolationSummary] = []
-    var sources: [ReportInputs.Source] = []
-    var sourceShard: [String: String] = [:]
-    var readerMeasured = true
-    var skipped = 0
-    var problems: [String] = []
-    for (index, (name, shard)) in shards.enumerated() {
+    var mergeable: [Mergeable] = []
+    for (name, shard) in shards {
       guard let inputs = shard.inputs, let records = shard.measurements, let run = shard.run else {
         throw ReportMergeError(
           "\(name): no records to merge (a report written by an older hingesim, or not by 'report --json'): "
@@ -49,28 +42,40 @@ extension LatencyReport {
           "\(name): its records do not give its own figures (was it edited?): make it again with 'hingesim report --json'"
         )
       }
+      mergeable.append(Mergeable(name: name, report: shard, inputs: inputs, records: records, run: run))
+    }
+    guard let first = mergeable.first else { throw ReportMergeError("expected reports to merge, found none") }
+    var measurements: [Measurement] = []
+    var violations: [ViolationSummary] = []
+    var sources: [ReportInputs.Source] = []
+    var sourceShard: [String: String] = [:]
+    var readerMeasured = true
+    var skipped = 0
+    var problems: [String] = []
+    for (index, shard) in mergeable.enumerated() {
       if index > 0 {
-        problems += differences(first, shard, names: (firstName, name))
+        problems += differences(first, shard)
       }
+      let inputs = shard.inputs
       for source in inputs.sources {
         let key = source.path + "\u{0}" + (source.hash ?? "")
         if let other = sourceShard[key] {
-          problems.append("\(source.path) is in both \(other) and \(name): each source belongs to one shard")
+          problems.append("\(source.path) is in both \(other) and \(shard.name): each source belongs to one shard")
         }
-        sourceShard[key] = name
+        sourceShard[key] = shard.name
       }
-      measurements += records
-      violations += shard.violations
+      measurements += shard.records
+      violations += shard.report.violations
       sources += inputs.sources
-      readerMeasured = readerMeasured && run.readerMeasured
-      skipped += run.skippedLines
+      readerMeasured = readerMeasured && shard.run.readerMeasured
+      skipped += shard.run.skippedLines
     }
     guard problems.isEmpty else {
       throw ReportMergeError(
         "the reports do not merge into one report of the same inputs:\n"
           + problems.map { "  \($0)" }.joined(separator: "\n"))
     }
-    var inputs = first.inputs!
+    var inputs = first.inputs
     inputs.sources = sources
     let producers = shards.compactMap(\.report.producer)
     let sameHost = producers.count == shards.count && producers.allSatisfy { $0 == producers[0] }
@@ -78,28 +83,37 @@ extension LatencyReport {
       measurements: measurements, producer: sameHost ? producers[0] : producer, inputs: inputs,
       violations: violations,
       run: RunFacts(
-        settleFromOption: first.run!.settleFromOption, readerMeasured: readerMeasured, skippedLines: skipped))
+        settleFromOption: first.run.settleFromOption, readerMeasured: readerMeasured, skippedLines: skipped))
+  }
+
+  /// A shard that carries what a merge needs: its inputs, records and run facts.
+  private struct Mergeable {
+    var name: String
+    var report: LatencyReport
+    var inputs: ReportInputs
+    var records: [Measurement]
+    var run: RunFacts
   }
 
   /// Why `new` cannot be merged with `base`, one line each: inputs other than the sources, the
   /// settle window's origin, the hingesim version.
-  private static func differences(_ base: LatencyReport, _ new: LatencyReport, names: (String, String)) -> [String] {
+  private static func differences(_ base: Mergeable, _ new: Mergeable) -> [String] {
     var lines: [String] = []
-    var newInputs = new.inputs!
-    newInputs.sources = base.inputs!.sources
-    for line in ReportInputs.differences(base: base.inputs!, new: newInputs) {
-      lines.append("\(names.0) (base) and \(names.1) (new) differ: \(line)")
+    var newInputs = new.inputs
+    newInputs.sources = base.inputs.sources
+    for line in ReportInputs.differences(base: base.inputs, new: newInputs) {
+      lines.append("\(base.name) (base) and \(new.name) (new) differ: \(line)")
     }
-    if base.run!.settleFromOption != new.run!.settleFromOption {
-      let origin = { (r: LatencyReport) in r.run!.settleFromOption ? "--settle-ms" : "the profile's" }
+    if base.run.settleFromOption != new.run.settleFromOption {
+      let origin = { (shard: Mergeable) in shard.run.settleFromOption ? "--settle-ms" : "the profile's" }
       lines.append(
-        "settle window origin: \(names.0) \(origin(base)), \(names.1) \(origin(new)) (the same window is needed from the same place)"
+        "settle window origin: \(base.name) \(origin(base)), \(new.name) \(origin(new)) (the same window is needed from the same place)"
       )
     }
-    if let b = base.producer, let n = new.producer, b.version != n.version {
-      lines.append("hingesim version: \(names.0) \(b.version), \(names.1) \(n.version)")
-    } else if (base.producer == nil) != (new.producer == nil) {
-      lines.append("hingesim version: one of \(names.0) and \(names.1) does not say it")
+    if let b = base.report.producer, let n = new.report.producer, b.version != n.version {
+      lines.append("hingesim version: \(base.name) \(b.version), \(new.name) \(n.version)")
+    } else if (base.report.producer == nil) != (new.report.producer == nil) {
+      lines.append("hingesim version: one of \(base.name) and \(new.name) does not say it")
     }
     return lines
   }
