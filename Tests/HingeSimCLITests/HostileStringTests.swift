@@ -1,5 +1,7 @@
 import EventStream
 import Foundation
+import HingeSimCLI
+import Platform
 import TestSupport
 import Testing
 
@@ -216,5 +218,23 @@ struct HostileStringTests {
       #expect(result.code == 64)
       #expect(Self.problems(result).isEmpty, "\(arguments.prefix(3).map { $0.prefix(12) }): \(Self.problems(result))")
     }
+  }
+
+  /// Every message quotes through `InputText` where it is made; stderr's own filter is the last
+  /// guard for a part that missed it (a message added later): a control character a command's
+  /// stderr receives raw still reaches the terminal escaped.
+  @Test("stderr's last guard: a raw part of a message, written after a command ran, is escaped")
+  func stderrLastGuard() {
+    let out = OutputFile.capturing()
+    let err = OutputFile.capturing()
+    let context = CommandContext(stdout: out, stderr: err, resourceRoot: TestSupport.packageRoot)
+    let code = HingeSimCLI.run(
+      ["hingesim", "check", TestSupport.packageRoot + "/traces/default.hinge"], context: context)
+    #expect(code == 0)
+    err.line("hingesim: \(Self.hostileName)")
+    err.flush()
+    let result = CLIResult(code: code, stdout: out.capturedText, stderr: err.capturedText)
+    #expect(!result.stderr.contains("\u{1B}") && result.stderr.contains("pwned"))
+    #expect(Self.problems(result, longest: 240).isEmpty, "\(result.stderr.prefix(80))")
   }
 }
