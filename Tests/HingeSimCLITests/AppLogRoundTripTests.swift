@@ -17,7 +17,7 @@ import Testing
 @Suite("app logs round trip: the model's own log passes and times as the model")
 struct AppLogRoundTripTests {
   static let models = ["fixed:1", "fixed:400", "fixed:2000", "device"]
-  static let profiles = ["iphone-duo", "pixel-fold", "tablet", "none"]
+  static let profiles = ["iphone-duo", "pixel-fold", "tablet", "galaxy-z-flip", "none"]
   static let sources = AppLogCLITests.scenarios
   /// Random scripts: 200, or `HINGESIM_APPLOG_SCRIPTS`.
   static let scriptCount = Process.environment("HINGESIM_APPLOG_SCRIPTS").flatMap { Int($0) } ?? 200
