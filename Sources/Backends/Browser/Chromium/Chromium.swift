@@ -222,8 +222,26 @@ public final class Chromium: @unchecked Sendable {
     }
     if child.exitStatus() == nil { _ = try? client.call(CDPCommand("Browser.close"), timeoutMs: 2000) }
     child.terminate(graceMs: 2000)
+    Self.awaitHelpers(of: profileDirectory)
     Directory.removeTree(profileDirectory)
     profileLock?.release()
+  }
+
+  /// Waits until no process names the profile: the browser's helpers (its storage service
+  /// among them) can outlive it by a moment and write into the profile after it is removed
+  /// (a `Default/` left behind at load 15). After 1 s those left get `SIGKILL`; 0.5 s more at most.
+  static func awaitHelpers(of profileDirectory: String) {
+    let start = MonotonicClock.nowMs()
+    var killed = false
+    while case let left = ProcessTable.pids(withArgumentContaining: profileDirectory), !left.isEmpty {
+      let waited = MonotonicClock.nowMs() - start
+      if waited > 1500 { return }
+      if waited > 1000, !killed {
+        for pid in left { ProcessTable.kill(pid) }
+        killed = true
+      }
+      MonotonicClock.sleep(untilMs: MonotonicClock.nowMs() + 10)
+    }
   }
 
   /// Profile directories are `/tmp/hingesim-chromium-XXXXXX`.

@@ -1,0 +1,20 @@
+import Platform
+import Testing
+
+/// `ProcessTable` finds a process by a text in its command line while it runs, and not after.
+struct ProcessTableTests {
+  @Test func aRunningProcessIsFoundByItsArgumentAndNotOnceItEnds() throws {
+    let marker = "hingesim-process-table-\(MonotonicClock.nowMs())"
+    let child = try ChildProcess.spawn(["sh", "-c", "sleep 30; : " + marker], descriptors: [:]).get()
+    let deadline = MonotonicClock.nowMs() + 5000
+    var found: [Int32] = []
+    while found.isEmpty, MonotonicClock.nowMs() < deadline {
+      found = ProcessTable.pids(withArgumentContaining: marker)
+    }
+    #expect(found == [child.pid])
+    ProcessTable.kill(child.pid)
+    _ = child.terminate(graceMs: 2000)
+    #expect(ProcessTable.pids(withArgumentContaining: marker).isEmpty)
+    #expect(ProcessTable.pids(withArgumentContaining: "").isEmpty)
+  }
+}
