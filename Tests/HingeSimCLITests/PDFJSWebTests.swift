@@ -10,6 +10,9 @@ import Testing
 /// profile say, not against the page.
 struct PDFJSWebTests {
   static let pdf = "texts/pdf-sample.pdf"
+  /// Chromium and PDF.js are installed (the runs below need both).
+  static let canRun = PathLookup.find("chromium") != nil && POSIX.isReadable("/usr/share/javascript/pdf/build/pdf.js")
+  static let needs: Comment = "needs Debian's chromium and libjs-pdf (bin/test installs them)"
 
   static func read(_ path: String) -> String? {
     WholeFile.read(path, limit: 1 << 24).map { String(decoding: $0, as: UTF8.self) }
@@ -48,10 +51,7 @@ struct PDFJSWebTests {
   /// pages 1–2 side by side in the closed frame the profile gives (382×620) and the log says so;
   /// the PDF has 10 pages (poppler). Its spread is centred in its scroll area, not on the reader's middle: the verdict
   /// names `pdf-spread-centred`, and nothing else.
-  @Test(
-    .enabled(
-      if: PathLookup.find("chromium") != nil && POSIX.isReadable("/usr/share/javascript/pdf/build/pdf.js"),
-      "needs Debian's chromium and libjs-pdf (bin/test installs them)"))
+  @Test(.enabled(if: Self.canRun, Self.needs))
   func pdfjsOpensTheDocumentAndItsLogIsHeldToThePDFRules() throws {
     let directory = try #require(POSIX.temporaryDirectory(prefix: "hingesim-pdfjs-test"))
     defer { Directory.removeTree(directory) }
@@ -89,10 +89,7 @@ struct PDFJSWebTests {
   /// settles. At `auto` zoom PDF.js shows one page 699 pt wide in the 867-pt open-wide view, so
   /// whatever its offset it crosses the active fold at x 455.5, at the settle (page 1) and after
   /// each turn (pages 2 and 3, at the turns' own times, 2300 and 2900 ms).
-  @Test(
-    .enabled(
-      if: PathLookup.find("chromium") != nil && POSIX.isReadable("/usr/share/javascript/pdf/build/pdf.js"),
-      "needs Debian's chromium and libjs-pdf (bin/test installs them)"))
+  @Test(.enabled(if: Self.canRun, Self.needs))
   func theStreamClockGivesTheSameVerdictAtTheStreamsTimes() {
     let arguments = [
       "web", "--reader", "pdfjs", "--pdf", Self.pdf, TestSupport.packageRoot + "/traces/default.hinge", "--to", "3200",
@@ -118,10 +115,7 @@ struct PDFJSWebTests {
   /// Each screenshot is of the state its `shown` describes: the turn at 2300 ms shows page 2 and
   /// the one at 2900 ms page 3, so their two screenshots differ (taken after the next turn had
   /// reached the page, both would show page 3).
-  @Test(
-    .enabled(
-      if: PathLookup.find("chromium") != nil && POSIX.isReadable("/usr/share/javascript/pdf/build/pdf.js"),
-      "needs Debian's chromium and libjs-pdf (bin/test installs them)"))
+  @Test(.enabled(if: Self.canRun, Self.needs))
   func eachScreenshotIsOfTheStateItsShownDescribes() throws {
     let directory = try #require(POSIX.temporaryDirectory(prefix: "hingesim-pdfjs-shots"))
     defer { Directory.removeTree(directory) }
