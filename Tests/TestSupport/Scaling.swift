@@ -13,7 +13,7 @@
 ///
 /// ```swift
 /// let growth = Scaling.measure(base: 2_000) { n in decode(line(withFields: n)) }
-/// #expect(growth.ratio <= 5, "\(growth)")   // linear: about 4; quadratic: about 16
+/// #expect(growth.ratio <= Scaling.ceiling, "\(growth)")   // linear: about 4; quadratic: about 16
 /// ```
 public enum Scaling {
   /// The CPU times of one measurement and their ratio.
@@ -32,8 +32,11 @@ public enum Scaling {
     private func rounded(_ value: Double) -> Double { (value * 100).rounded() / 100 }
   }
 
-  /// The ratio a test holds linear work to: 4 for the input, 1.25 for noise.
-  public static let ceiling = 5.0
+  /// The ratio a test holds linear work to: 4 for the input, 1.5 for what load does to one
+  /// thread's CPU time (a working set four times larger misses the caches more while other
+  /// processes share them: linear paths measured 5.19 and 5.31 at load 15–28). Quadratic work
+  /// stays near 16, `n log n` near 4.6.
+  public static let ceiling = 6.0
 
   /// Runs `work` at sizes 0, `base` and `4 × base`, `rounds` times each, interleaved; `prepare`
   /// makes each size's input outside the timing. Returns the measurement with the lowest ratio
