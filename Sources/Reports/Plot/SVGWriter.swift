@@ -5,19 +5,7 @@ struct SVGWriter {
   private(set) var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
   private var depth = 0
 
-  static func escape(_ value: String) -> String {
-    var out = ""
-    for c in value {
-      switch c {
-      case "&": out += "&amp;"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      case "\"": out += "&quot;"
-      default: out.append(c)
-      }
-    }
-    return out
-  }
+  static func escape(_ value: String) -> String { MarkupText.escaped(value) }
 
   private func attributes(_ list: [(String, String)]) -> String {
     list.map { " \($0.0)=\"\(Self.escape($0.1))\"" }.joined()

@@ -104,17 +104,5 @@ public struct DiffSheet: Sendable {
 
   /// Text for HTML (`&`, `<`, `>`, `"` as entities; control characters escaped as the
   /// terminal output escapes them).
-  static func escape(_ text: String) -> String {
-    var out = ""
-    for c in InputText.escaped(text) {
-      switch c {
-      case "&": out += "&amp;"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      case "\"": out += "&quot;"
-      default: out.append(c)
-      }
-    }
-    return out
-  }
+  static func escape(_ text: String) -> String { MarkupText.escaped(InputText.escaped(text)) }
 }
