@@ -191,4 +191,16 @@ struct AppLogAlignmentTests {
     let away = Self.shown(5205).replacingOccurrences(of: #""offset":0"#, with: #""offset":41"#)
     #expect(try align([Self.sync, Self.frame, Self.paginated(5205), away]).findings.map(\.rule) == ["offset-visible"])
   }
+
+  /// docs/app-log.md: the arrangement rules are said once per layout in force, so an app that
+  /// keeps a wrong spread on screen is told once, not on every redraw of the same settle.
+  @Test("a spread shown three times for one settle on the closed phone: layout-matches-fold once, at the first")
+  func layoutSaidOnce() throws {
+    let spread = { (t: Double) in
+      Self.shown(t).replacingOccurrences(of: #""layout":"single""#, with: #""layout":"spread""#)
+    }
+    let a = try align([Self.sync, Self.frame, Self.paginated(5205), spread(5205), spread(5400), spread(5900)])
+    #expect(a.findings.map(\.rule) == ["layout-matches-fold"])
+    #expect(a.findings.first?.time == 205)
+  }
 }

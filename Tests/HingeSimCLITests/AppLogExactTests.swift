@@ -136,7 +136,8 @@ struct AppLogExactTests {
 
   /// The round trips the issue found failing, by name: a queued settle answered by a 0-ms cache
   /// hit at the instant the pagination before it ends, a turn at the settle's instant, a burst
-  /// whose first size comes at a settle's instant.
+  /// whose first size comes at a settle's instant; and a settle at the very instant the app
+  /// becomes free for a queued one.
   @Test(
     "the issue's failing round trips pass",
     arguments: [
@@ -148,6 +149,10 @@ struct AppLogExactTests {
       ),
       ("", "fixed:1", "start closed\nwait 200ms\nturn next\nwait 1s\n"),
       ("", "fixed:1", "start closed portrait\nwait 200ms\nrotate landscapeLeft\nwait 1s\n"),
+      // The first pagination ends at 1200 with the rotation's settle (1000) queued, and the
+      // text size settles at 1200 too: the app was free for the queued one first, so the
+      // pagination starting at 1200 answers 1000, and 1200 waits for the next.
+      ("", "fixed:1000", "start closed\nwait 500ms\nrotate landscapeLeft\nwait 500ms\ntext-size AX5\nwait 3s\n"),
     ])
   func issueRoundTrips(source: String, model: String, script: String) {
     var path = source
