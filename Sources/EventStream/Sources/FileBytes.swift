@@ -18,12 +18,15 @@ public enum FileBytes {
       )
     }
     defer { if fd != 0 { POSIX.close(fd) } }
-    if let size = POSIX.regularFileSize(fd), size > limit.bytes { throw limit.exceeded(file: name) }
-    // Blocks of 1 MiB, joined once at the end: never a doubling copy of a large array.
+    let size = POSIX.regularFileSize(fd)
+    if let size, size > limit.bytes { throw limit.exceeded(file: name) }
+    // Blocks of 1 MiB, joined once at the end: never a doubling copy of a large array. A regular
+    // file's first block is its size and one byte (for the read that finds its end): a 20-KB
+    // profile does not zero a 1-MiB block (256 page faults) and copy out of it.
     let blockSize = 1 << 20
     var blocks: [[UInt8]] = []
     var total = 0
-    var block = [UInt8](repeating: 0, count: blockSize)
+    var block = [UInt8](repeating: 0, count: size.map { min(blockSize, $0 + 1) } ?? blockSize)
     var filled = 0
     while true {
       let result = block.withUnsafeMutableBytes {
@@ -31,14 +34,20 @@ public enum FileBytes {
       }
       switch result {
       case .success(0):
-        blocks.append(Array(block[0..<filled]))
+        if block.count - filled <= 1 {
+          block.removeLast(block.count - filled)
+          blocks.append(block)
+        } else {
+          blocks.append(Array(block[0..<filled]))
+        }
         return joined(&blocks, total: total)
       case .success(let n):
         filled += n
         total += n
         if total > limit.bytes { throw limit.exceeded(file: name) }
-        if filled == blockSize {
+        if filled == block.count {
           blocks.append(block)
+          if block.count < blockSize { block = [UInt8](repeating: 0, count: blockSize) }
           filled = 0
         }
       case .failure(let error) where error.isDirectory:

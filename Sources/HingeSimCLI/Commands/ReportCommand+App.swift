@@ -20,7 +20,7 @@ extension ReportCommand {
     }
     let textFile = try TextFile.read(reader.resolvedTextPath(context), limit: context.readLimits[.text])
     if let warning = textFile.warning { context.stderr.line("hingesim: warning: \(warning)") }
-    try reader.checkOffset(textUnits: textFile.text.utf16.count, name: reader.resolvedTextPath(context))
+    try reader.checkOffset(text: textFile.text, name: reader.resolvedTextPath(context))
     let profile = try reader.applyingTypesetting(to: try options.loadProfile(context), text: textFile.text)
     let document: ReaderDocument
     do {

@@ -146,7 +146,7 @@ struct ReportCommand: Command {
     if let pdf, let path = readerOptions.pdfPath {
       try readerOptions.checkOffset(pages: pdf.pageCount, name: path)
     } else {
-      try readerOptions.checkOffset(textUnits: text.utf16.count, name: readerOptions.resolvedTextPath(context))
+      try readerOptions.checkOffset(text: text, name: readerOptions.resolvedTextPath(context))
     }
     let profile = try readerOptions.applyingTypesetting(to: try options.loadProfile(context), text: text)
     let runOptions = RunOptions(options, reader: readerOptions)

@@ -32,7 +32,28 @@ public final class ReaderDocument {
   }
 
   /// Analyses `text` with a typography's fonts and hyphenation.
+  ///
+  /// The hyphenation patterns are read on a second thread while the fonts load and the text is
+  /// analysed (the main thread's start-up work left the other processor idle): never inside the
+  /// analysis the reader is charged for, and joined before the first layout can ask for them.
+  /// What fails is reported in the same order as before: the font, the fallback font, then the
+  /// hyphenation dictionary.
   convenience init(text: String, typography: Profile.Typography) throws(ReaderError) {
+    var hyphenation: Result<Hyphenator, TypesetterError>?
+    if let path = typography.hyphenationDictionary {
+      do {
+        hyphenation = .success(
+          try Hyphenator(dictionaryPath: path, leftMin: typography.hyphenLeftMin, rightMin: typography.hyphenRightMin))
+      } catch {
+        hyphenation = .failure(error)
+      }
+    }
+    var loading: JoinableThread?
+    if case .success(let hyphenator)? = hyphenation {
+      loading = JoinableThread.start { hyphenator.loadPatterns() }
+      if loading == nil { hyphenator.loadPatterns() }
+    }
+    defer { loading?.join() }
     let font: Font
     do {
       font = try Font(path: typography.fontFile)
@@ -47,18 +68,16 @@ public final class ReaderDocument {
       }
     }
     var hyphenator: Hyphenator?
-    if let path = typography.hyphenationDictionary {
-      do {
-        hyphenator = try Hyphenator(
-          dictionaryPath: path, leftMin: typography.hyphenLeftMin, rightMin: typography.hyphenRightMin)
-      } catch {
-        throw ReaderError(error)
-      }
+    switch hyphenation {
+    case .success(let loaded)?: hyphenator = loaded
+    case .failure(let error)?: throw ReaderError(error)
+    case nil: break
     }
     self.init(text: text, typography: typography, font: font, fallback: fallback, hyphenator: hyphenator)
   }
 
-  /// Analyses `text` with fonts and a hyphenator already loaded for `typography`.
+  /// Analyses `text` with fonts and a hyphenator already loaded for `typography` (its patterns
+  /// loaded or loading: see `init(text:typography:)`).
   private init(
     text: String, typography: Profile.Typography, font: Font, fallback: Font?, hyphenator: Hyphenator?
   ) {
@@ -67,8 +86,6 @@ public final class ReaderDocument {
     self.font = font
     self.fallback = fallback
     self.hyphenator = hyphenator
-    // The patterns load on first use; load them outside the analysis the reader is charged for.
-    hyphenator?.loadPatterns()
     let start = ThreadCPUClock.nowMs()
     layout = TextLayout(text: text, font: font, fallback: fallback, hyphenator: hyphenator)
     analysisMs = StreamTime.elapsed(from: start, to: ThreadCPUClock.nowMs())

@@ -64,13 +64,30 @@ public struct Library: Sendable, Equatable {
         units += b & 0xC0 == 0x80 ? 0 : (b >= 0xF0 ? 2 : 1)
         end += 1
       }
-      if units <= Self.maxHeadingLength * 2 {
+      if units <= Self.maxHeadingLength * 2, mayStartHeading(bytes, from: lineStart, to: end) {
         let line = String(decoding: UnsafeBufferPointer(rebasing: bytes[lineStart..<end]), as: UTF8.self)
         if let title = Self.heading(line) { starts.append((lineOffset, title)) }
       }
       guard end < bytes.count else { return (starts, lineOffset + units) }
       lineStart = end + 1
       lineOffset += units + 1
+    }
+  }
+
+  /// Whether the line `bytes[start..<end]` can be a heading by its first byte after the leading
+  /// spaces: a heading's first word is a heading word (`Chapter`, `Adventure`, `Book`, `Part`) or
+  /// a roman numeral, so it starts with one of `CABPIVXLDM`. Most lines of prose fail this, and
+  /// are not made a `String` (the sample chapter's short lines cost 25,000 instructions each).
+  private static func mayStartHeading(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Bool {
+    var i = start
+    while i < end, bytes[i] == UInt8(ascii: " ") { i += 1 }
+    guard i < end else { return false }
+    switch bytes[i] {
+    case UInt8(ascii: "C"), UInt8(ascii: "A"), UInt8(ascii: "B"), UInt8(ascii: "P"), UInt8(ascii: "I"),
+      UInt8(ascii: "V"), UInt8(ascii: "X"), UInt8(ascii: "L"), UInt8(ascii: "D"), UInt8(ascii: "M"):
+      return true
+    default:
+      return false
     }
   }
 

@@ -321,7 +321,7 @@ struct ProfileFields {
     let bar = try number("navigationBar.value", nonNegative: true)
     try requireSource("displays.frameMs")
     let frameMs = try number("displays.frameMs.value", positive: true)
-    _ = try ProfileSources.values(of: root)  // every number has a note of the right form
+    try ProfileSources.check(root)  // every number has a note of the right form
     var profile = Profile(
       name: name, description: description, hinge: hinge, poses: poses, splitView: split, pages: pages,
       transitions: transitions, settleWindowMs: settle, typography: typography, displays: displays,
