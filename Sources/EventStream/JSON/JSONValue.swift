@@ -69,7 +69,11 @@ public indirect enum JSONValue: Sendable, Equatable {
 
     /// What is wrong with `key` among `seen`, or nil.
     func problem(_ key: String, seen: inout Set<String>) -> String? {
-      if key.count > maxLength || key.unicodeScalars.contains(where: InputText.isControl) {
+      // Printable ASCII no longer than the limit in bytes passes both checks; only other keys are
+      // counted by `Character` and read by scalar.
+      let utf8 = key.utf8
+      let plain = utf8.count <= maxLength && !utf8.contains { $0 < 0x20 || $0 >= 0x7F }
+      if !plain, key.count > maxLength || key.unicodeScalars.contains(where: InputText.isControl) {
         return
           "a key of at most \(maxLength) characters without control characters, found \"\(InputText.excerpt(key))\""
       }

@@ -6,6 +6,7 @@ import Reader
 import Reports
 import Simulator
 import Timing
+import Typesetter
 
 /// `hingesim run [SOURCE]`: source → simulator → reader in one process, as a readable
 /// timeline (or the full stream with `--json`).
@@ -87,6 +88,10 @@ struct RunCommand: Command {
       live.reader = readerOptions
       return try KnobRun(options: live, context: context).run()
     }
+    // A text is laid out next: its libraries (HarfBuzz and the rest, 2.4 M instructions of the
+    // dynamic loader's) open on a second thread while the profile loads.
+    let opening = readerOptions.pdfPath == nil ? JoinableThread.start { Font.openLibraries() } : nil
+    defer { opening?.join() }
     let profile = try options.loadProfile(context)
     let input = try readerOptions.loadInput(profile: profile, context: context)
     var replay = try ReaderReplay(

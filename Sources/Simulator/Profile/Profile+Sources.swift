@@ -58,7 +58,8 @@ enum ProfileSources {
   /// and nulls outside any sourced object (names, descriptions, display names) are left out.
   static func values(of document: JSONValue) throws(ProfileError) -> [SourcedValue] {
     var rows: [SourcedValue] = []
-    try walk(document, path: [], scopes: [], into: &rows, collect: true)
+    var path: [String] = []
+    try walk(document, path: &path, scopes: [], into: &rows, collect: true)
     return rows
   }
 
@@ -68,18 +69,20 @@ enum ProfileSources {
   /// numbers were two thirds of loading a profile's instructions.
   static func check(_ document: JSONValue) throws(ProfileError) {
     var rows: [SourcedValue] = []
-    try walk(document, path: [], scopes: [], into: &rows, collect: false)
+    var path: [String] = []
+    try walk(document, path: &path, scopes: [], into: &rows, collect: false)
   }
 
   /// Checks one note: a kind, `:` and a reason. Returns the kind and the reason.
-  static func parse(_ note: String, at path: String) throws(ProfileError) -> (SourceKind, String) {
+  /// `path` names the note in the message (made only for one).
+  static func parse(_ note: String, at path: @autoclosure () -> String) throws(ProfileError) -> (SourceKind, String) {
     if let parsed = parseASCIIKind(note) { return parsed }
     let kindText = note.prefix { $0 != ":" }
     let reason = note.dropFirst(kindText.count + 1).drop { $0 == " " }
     guard let kind = SourceKind(rawValue: String(kindText)), kindText.count < note.count, !reason.isEmpty else {
       throw ProfileError(
         message:
-          "\(path): expected a kind (\(SourceKind.list)), ':' and a reason, e.g. \"assumed: why\", found \"\(InputText.excerpt(note))\""
+          "\(path()): expected a kind (\(SourceKind.list)), ':' and a reason, e.g. \"assumed: why\", found \"\(InputText.excerpt(note))\""
       )
     }
     return (kind, String(reason))
@@ -103,9 +106,11 @@ enum ProfileSources {
 
   private struct Scope {
     /// The object's path.
-    var depth: Int
+    var keys: [String]
+    var depth: Int { keys.count }
     var source: JSONValue
-    var path: String
+    /// The `source` note's dotted path, for messages and rows (joined only for those).
+    var path: String { (keys + ["source"]).joined(separator: ".") }
     /// The notes of an object `source`, indexed.
     var notes = Notes()
   }
@@ -122,15 +127,16 @@ enum ProfileSources {
 
   private static let unsourced: Set<String> = ["name", "description", "base"]
 
-  /// Walks `value`, appending a row per sourced value when `collect` (else only checking).
+  /// Walks `value` at `path` (the keys down to it: pushed and popped on the way, not copied per
+  /// value), appending a row per sourced value when `collect` (else only checking).
   private static func walk(
-    _ value: JSONValue, path: [String], scopes: [Scope], into rows: inout [SourcedValue], collect: Bool
+    _ value: JSONValue, path: inout [String], scopes: [Scope], into rows: inout [SourcedValue], collect: Bool
   ) throws(ProfileError) {
     switch value {
     case .object(let fields):
       var scopes = scopes
       if let source = value["source"] {
-        var scope = Scope(depth: path.count, source: source, path: (path + ["source"]).joined(separator: "."))
+        var scope = Scope(keys: path, source: source)
         scope.notes = try check(scope, fields: fields)
         scopes.append(scope)
       }
@@ -140,11 +146,15 @@ enum ProfileSources {
           if collect { rows.append(row) }
           continue
         }
-        try walk(child, path: path + [key], scopes: scopes, into: &rows, collect: collect)
+        path.append(key)
+        try walk(child, path: &path, scopes: scopes, into: &rows, collect: collect)
+        path.removeLast()
       }
     case .array(let items):
       for (i, item) in items.enumerated() {
-        try walk(item, path: path + ["\(i)"], scopes: scopes, into: &rows, collect: collect)
+        path.append("\(i)")
+        try walk(item, path: &path, scopes: scopes, into: &rows, collect: collect)
+        path.removeLast()
       }
     default:
       guard let scope = scopes.last else {
@@ -156,12 +166,14 @@ enum ProfileSources {
         }
         return
       }
+      // A note for the whole object covers the value: `check` parsed it on the way in.
+      if !collect, case .string = scope.source { return }
       let relative = Array(path.dropFirst(scope.depth))
       let note: String
-      let notePath: String
+      let noteKey: String?  // nil: the object's one note
       switch scope.source {
       case .string(let s):
-        (note, notePath) = (s, scope.path)
+        (note, noteKey) = (s, nil)
       case .object:
         guard let best = bestEntry(scope.notes, for: relative) else {
           throw ProfileError(
@@ -169,7 +181,7 @@ enum ProfileSources {
               "\(scope.path): expected a note for '\(relative.joined(separator: "."))' (a key per value, or '*'), found none"
           )
         }
-        (note, notePath) = (best.1, scope.path + "." + best.0)
+        (note, noteKey) = (best.1, best.0)
       default:
         throw ProfileError(
           message: "\(scope.path): expected a string or an object of notes, found \(scope.source.found)")
@@ -177,7 +189,7 @@ enum ProfileSources {
       // `check` parsed every note of the scope when it was entered (at this path): only the rows
       // need it again.
       guard collect else { return }
-      let (kind, reason) = try parse(note, at: notePath)
+      let (kind, reason) = try parse(note, at: noteKey.map { scope.path + "." + $0 } ?? scope.path)
       rows.append(
         SourcedValue(path: path.joined(separator: "."), value: text(of: value), kind: kind, reason: reason))
     }

@@ -1,3 +1,5 @@
+import Platform
+
 /// A font file shaped with HarfBuzz at its own scale (font units); sizes are applied by scaling.
 ///
 /// Advances scale linearly with the point size, which holds for static fonts without optical
@@ -15,10 +17,7 @@ public final class Font: Sendable {
   public init(path: String, index: Int = 0) throws(TypesetterError) {
     let hb: HarfBuzz
     do {
-      hb = try HarfBuzz.load()
-      _ = try FriBidi.load()
-      _ = try Unibreak.load()
-      _ = try Fontconfig.load()
+      hb = try Self.loadLibraries()
     } catch {
       throw .libraryUnavailable(error)
     }
@@ -27,6 +26,19 @@ public final class Font: Sendable {
     }
     self.path = path
     self.face = face
+  }
+
+  /// Opens the libraries a font and a text layout call, once (`Font.init` opens them otherwise):
+  /// for a command that can open them on a second thread while it reads its profile (`run`).
+  /// What fails is left for `Font.init` to report.
+  public static func openLibraries() { _ = try? loadLibraries() }
+
+  private static func loadLibraries() throws(LibraryUnavailable) -> HarfBuzz {
+    let hb = try HarfBuzz.load()
+    _ = try FriBidi.load()
+    _ = try Unibreak.load()
+    _ = try Fontconfig.load()
+    return hb
   }
 
   /// The font's family name from its `name` table (Inter-Regular.otf: "Inter"): the family
