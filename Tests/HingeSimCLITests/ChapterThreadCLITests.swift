@@ -1,3 +1,4 @@
+import Foundation
 import TestSupport
 import Testing
 
@@ -36,6 +37,27 @@ struct ChapterThreadCLITests {
       #expect(t >= last, "\(line)")
       last = t
     }
+  }
+
+  /// A turn at 250 and chapter 2 opened at 300, both while the initial layout is paginated
+  /// 200→600: the thread takes them in arrival order, so the turn turns chapter 1 (its second
+  /// page, shown at 600) before chapter 2 opens; chapter 2's first page follows at 1000.
+  @Test("a turn queued before a chapter opens turns the chapter on screen then, not the one opened after it")
+  func navigationWaitsItsTurn() {
+    let script = "start closed\nwait 250ms\nturn next\nwait 50ms\nopen-chapter 2\nwait 2s\n"
+    let path = TestSupport.temporaryFile(script, suffix: ".hinge")
+    let run = CLIHarness.run(["run", path, "--chapters", "--compute-ms", "400", "--json"])
+    #expect(run.code == 0, "\(run.stderr)")
+    let shown = Self.lines(run.stdout, type: "shown").map { line in
+      (
+        line.prefix { $0 != "," }, line.contains(#""pages":[0],"#),
+        line.range(of: #""chapter":\d+"#, options: .regularExpression).map { line[$0] }
+      )
+    }
+    #expect(shown.count == 3, "\(shown)")
+    #expect(shown.map { String($0.0) } == [#"{"t":600"#, #"{"t":600"#, #"{"t":1000"#])
+    #expect(shown.map(\.1) == [true, false, true])
+    #expect(shown.map { $0.2.map(String.init) } == [#""chapter":1"#, #""chapter":1"#, #""chapter":2"#])
   }
 
   /// Three settles — the initial layout (200), a text size (500) and chapter 2 (700) — while a

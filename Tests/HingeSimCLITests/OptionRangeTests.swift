@@ -149,8 +149,10 @@ struct OptionRangeTests {
     }
   }
 
-  /// The issue's case: `+89.55+113350.6%` — a wide figure ran into the column before it.
-  @Test("report --compare keeps two spaces between columns whatever a figure's width")
+  /// The issue's case: `+89.55+113350.6%` — a wide figure ran into the column before it. A
+  /// wide figure widens its column: every figure still ends under the end of its header, on
+  /// every line, so the columns read down as a table.
+  @Test("report --compare keeps two spaces between columns and each figure under its header whatever its width")
   func compareColumnsApart() throws {
     let base = CLIHarness.run(["report", "traces/default.hinge", "--json", "--compute-ms", "0.05"])
     try #require(base.code == 0 || base.code == 1)
@@ -166,6 +168,24 @@ struct OptionRangeTests {
       // delta and delta %: "+59999.95  +119999900.0%", never "+59999.95+119999900.0%".
       #expect(row.range(of: #"[0-9]\+"#, options: .regularExpression) == nil, "\(row)")
       #expect(row.contains("  +"), "\(row)")
+    }
+    let lines = compared.stdout.split(separator: "\n").map(String.init)
+    let start = try #require(lines.firstIndex { $0.hasPrefix("scope ") })
+    let header = lines[start]
+    let table = lines[(start + 1)...].prefix { !$0.hasPrefix("note:") && !$0.contains("regression") }
+      .map { line in
+        [line.range(of: "  REGRESSION"), line.range(of: "  not comparable:")].compactMap { $0 }.first
+          .map { String(line[..<$0.lowerBound]) } ?? line
+      }
+    #expect(!table.isEmpty)
+    let ends = try ["base ms", "new ms", "delta", "delta %"].map { title in
+      header.distance(from: header.startIndex, to: try #require(header.range(of: title)).upperBound)
+    }
+    for line in table {
+      #expect(line.count == header.count, "\(line)")
+      for end in ends where end <= line.count {
+        #expect(Array(line)[end - 1] != " ", "a figure ends under its header at column \(end): \(line)")
+      }
     }
   }
 }

@@ -51,6 +51,32 @@ struct SpreadRulesCLITests {
     #expect(!all.contains { Self.text($0["type"]) == "violation" })
   }
 
+  /// The tablet held sideways has no fold: its spread splits at the middle of the frame, and
+  /// still runs in the reading direction.
+  @Test(
+    "a PDF spread without a fold (tablet held sideways) runs in the reading direction: page n left of n+1 (ltr), right of it (rtl)",
+    arguments: ["ltr", "rtl"])
+  func foldlessSpreadOrder(direction: String) throws {
+    let tour = TestSupport.temporaryFile(
+      "start closedSideways\nwait 500ms\n" + String(repeating: "turn next\nwait 300ms\n", count: 4), suffix: ".hinge")
+    let all = try Self.events([
+      "run", tour, "--profile", "tablet", "--pdf", Self.sample, "--direction", direction, "--json", "--compute-ms", "5",
+    ])
+    var spreads: [[Int]] = []
+    for event in all where Self.text(event["type"]) == "shown" {
+      #expect(Self.text(event["layout"]) == "spread")
+      let pages = try #require(Self.list(event["pages"])).compactMap { Self.number($0) }.map(Int.init)
+      let frames = try #require(Self.list(event["frames"]))
+      try #require(pages.count == 2 && frames.count == 2)
+      let firstX = try #require(Self.number(frames[0]["x"]))
+      let secondX = try #require(Self.number(frames[1]["x"]))
+      #expect(
+        direction == "ltr" ? firstX < secondX : firstX > secondX, "\(direction) \(pages): x \(firstX), \(secondX)")
+      spreads.append(pages)
+    }
+    #expect(spreads == [[0, 1], [2, 3], [4, 5], [6, 7], [8, 9]])
+  }
+
   @Test("a PDF spread's two pages share one scale: two A5 pages the same size, A5 beside Letter at one scale")
   func spreadScale() throws {
     let all = try Self.events(["run", Self.tour(), "--pdf", Self.sample, "--json", "--compute-ms", "5"])
