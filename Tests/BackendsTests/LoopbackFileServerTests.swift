@@ -43,6 +43,16 @@ struct LoopbackFileServerTests {
     }
   }
 
+  /// An encoded `/` is part of a segment's name, not a separator (RFC 3986 §2.2: an encoded
+  /// reserved character is data): `/pdfjs%2fviewer.html` names no file, though
+  /// `/pdfjs/viewer.html` is served.
+  @Test func anEncodedSlashNeverSeparatesSegments() {
+    #expect(Self.ask("GET /pdfjs/viewer.html HTTP/1.1\r\n\r\n")?.status == 200)
+    for path in ["/pdfjs%2fviewer.html", "/pdfjs%2Fviewer.html", "/pdfjs%5cviewer.html"] {
+      #expect(Self.ask("GET \(path) HTTP/1.1\r\n\r\n")?.status == 404, "\(path)")
+    }
+  }
+
   @Test func otherMethodsBadLinesAndLongHeadsAreRefused() {
     #expect(Self.ask("POST /document.pdf HTTP/1.1\r\n\r\n")?.status == 405)
     #expect(Self.ask("GET document.pdf HTTP/1.1\r\n\r\n")?.status == 400)
