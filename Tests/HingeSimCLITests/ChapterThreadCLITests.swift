@@ -11,28 +11,34 @@ struct ChapterThreadCLITests {
     text.split(separator: "\n").filter { $0.contains(#""type":"\#(type)""#) }
   }
 
+  /// The stream `run SCRIPT --chapters --json` writes with each pagination charged `computeMs`.
+  static func chapterRun(_ script: String, computeMs: Int) -> String {
+    let path = TestSupport.temporaryFile(script, suffix: ".hinge")
+    let run = CLIHarness.run(["run", path, "--chapters", "--compute-ms", "\(computeMs)", "--json"])
+    #expect(run.code == 0, "\(run.stderr)")
+    return run.stdout
+  }
+
   /// The initial layout is paginated 200→600; chapter 2 opens at 300 while it runs: its settle
   /// waits 300 ms and is paginated 600→1000 (it was paginated 300→700, queuedMs 0, while the
   /// thread was busy).
   @Test("a chapter opened while the thread is busy queues behind the pagination: queuedMs 300, shown 1000")
   func chapterSettleQueues() {
-    let path = TestSupport.temporaryFile("start closed\nwait 300ms\nopen-chapter 2\nwait 2s\n", suffix: ".hinge")
-    let run = CLIHarness.run(["run", path, "--chapters", "--compute-ms", "400", "--json"])
-    #expect(run.code == 0, "\(run.stderr)")
-    let paginated = Self.lines(run.stdout, type: "paginated")
+    let stream = Self.chapterRun("start closed\nwait 300ms\nopen-chapter 2\nwait 2s\n", computeMs: 400)
+    let paginated = Self.lines(stream, type: "paginated")
     #expect(paginated.count == 2)
     #expect(paginated.last?.hasPrefix(#"{"t":1000,"#) == true, "\(paginated)")
     #expect(paginated.last?.contains(#""settled":300,"queuedMs":300,"#) == true, "\(paginated)")
-    let timing = Self.lines(run.stdout, type: "timing")
+    let timing = Self.lines(stream, type: "timing")
     #expect(timing.last?.contains(#""cause":"chapter""#) == true)
     #expect(timing.last?.contains(#""queuedMs":300,"paginationMs":400,"#) == true, "\(timing)")
     #expect(timing.last?.contains(#""shown":1000,"#) == true, "\(timing)")
-    let shown = Self.lines(run.stdout, type: "shown")
+    let shown = Self.lines(stream, type: "shown")
     #expect(shown.last?.hasPrefix(#"{"t":1000,"#) == true)
     #expect(shown.last?.contains(#""chapter":2"#) == true)
     // The stream's times never go back.
     var last = -1.0
-    for line in run.stdout.split(separator: "\n") {
+    for line in stream.split(separator: "\n") {
       let t = Double(line.dropFirst(5).prefix { $0 != "," })!
       #expect(t >= last, "\(line)")
       last = t
@@ -44,11 +50,9 @@ struct ChapterThreadCLITests {
   /// page, shown at 600) before chapter 2 opens; chapter 2's first page follows at 1000.
   @Test("a turn queued before a chapter opens turns the chapter on screen then, not the one opened after it")
   func navigationWaitsItsTurn() {
-    let script = "start closed\nwait 250ms\nturn next\nwait 50ms\nopen-chapter 2\nwait 2s\n"
-    let path = TestSupport.temporaryFile(script, suffix: ".hinge")
-    let run = CLIHarness.run(["run", path, "--chapters", "--compute-ms", "400", "--json"])
-    #expect(run.code == 0, "\(run.stderr)")
-    let shown = Self.lines(run.stdout, type: "shown").map { line in
+    let stream = Self.chapterRun(
+      "start closed\nwait 250ms\nturn next\nwait 50ms\nopen-chapter 2\nwait 2s\n", computeMs: 400)
+    let shown = Self.lines(stream, type: "shown").map { line in
       (
         line.prefix { $0 != "," }, line.contains(#""pages":[0],"#),
         line.range(of: #""chapter":\d+"#, options: .regularExpression).map { line[$0] }

@@ -92,6 +92,23 @@ struct WebStreamClockTests {
     #expect(stream.stdout.contains("paginate-once-per-settle"))
   }
 
+  /// A reader that debounces 137 ms, under the profile's 200-ms settle window: its timer falls
+  /// due between the instants the driver moves the clock to, and still fires at its own due
+  /// time — so its first pagination is at 137 ms, before the size settled at 200, and `web`
+  /// catches it (a timer fired at the next instant would hide it behind the settle).
+  @Test func aTimerDueBetweenTheStreamsInstantsFiresAtItsOwnTime() throws {
+    let page =
+      "file://" + TestSupport.packageRoot + "/Tests/HingeSimCLITests/Fixtures/web/eager-reader.html?settleMs=137"
+    let directory = try #require(POSIX.temporaryDirectory(prefix: "hingesim-web-clock"))
+    defer { Directory.removeTree(directory) }
+    let path = directory + "/app.jsonl"
+    let result = CLIHarness.run(["web", "traces/flip-flop.hinge", "--url", page, "--app-log", path])
+    #expect(result.code == 1, "\(result.stderr)")
+    #expect(result.stdout.contains("paginated-before-settle"), "\(result.stdout)")
+    let first = try #require(Self.relativeLog(path).first { $0.contains(#""type":"paginated""#) })
+    #expect(try JSONValue.parse(Array(first.utf8))["t"] == .number(137), "\(first)")
+  }
+
   @Test func anUnknownClockIsAUsageError() {
     let result = CLIHarness.run(["web", "--clock", "virtual"])
     #expect(result.code == 64)
