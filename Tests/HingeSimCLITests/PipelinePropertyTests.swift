@@ -136,7 +136,10 @@ struct PipelinePropertyTests {
       case 11: lines.append("sidebar \(g.pick(["show", "hide"]))")
       case 12: lines.append("notes \(g.pick(["open", "close"]))")
       case 13: lines.append("note \"n\(g.int(0...99))\"")
-      case 14: lines.append("select \(g.int(0...textLength)) \(g.int(0...400))")
+      case 14:
+        // Inside the text: a selection past its end is exit 65 at the command (scripts.md).
+        let at = g.int(0...textLength)
+        lines.append("select \(at) \(g.int(0...min(400, textLength - at)))")
       case 15: lines.append("add-to-notes")
       case 16, 17, 18: lines.append("wait \(g.int(0...5))\(g.pick(["", ".5", ".25"]))ms")
       default: lines.append("wait \(g.int(0...700))ms")
