@@ -108,36 +108,10 @@ struct WriteFailureTests {
   static func runIntoHead(_ arguments: [String], bytes: Int = 100) throws -> (code: Int32, stderr: String) {
     let binary = SignalTests.binary
     let err = "/tmp/hingesim-head-\(getpid()).err"
-    var fds: [Int32] = [0, 0]
-    guard pipe(&fds) == 0 else { throw CocoaError(.fileWriteUnknown) }
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
-    posix_spawn_file_actions_addclose(&actions, fds[0])
-    posix_spawn_file_actions_addclose(&actions, fds[1])
-    posix_spawn_file_actions_addopen(&actions, 2, err, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    let argv = [binary] + arguments
-    var cArgs: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
-    defer { for p in cArgs { free(p) } }
-    var pid: pid_t = 0
-    let spawned = posix_spawn(&pid, binary, &actions, nil, &cArgs, environ)
-    close(fds[1])
-    guard spawned == 0 else {
-      close(fds[0])
-      throw CocoaError(.executableLoad)
-    }
-    var buffer = [UInt8](repeating: 0, count: bytes)
-    var got = 0
-    while got < bytes {
-      let n = buffer.withUnsafeMutableBytes { read(fds[0], $0.baseAddress! + got, bytes - got) }
-      if n <= 0 { break }
-      got += n
-    }
-    close(fds[0])  // head -c 100 has what it wanted
-    var status: Int32 = 0
-    waitpid(pid, &status, 0)
-    let code = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+    guard let child = PipedChild([binary] + arguments, stderr: err) else { throw CocoaError(.executableLoad) }
+    _ = child.read(upTo: bytes)
+    child.closeOutput()  // head -c 100 has what it wanted
+    let code = child.wait()
     return (code, (try? String(contentsOfFile: err, encoding: .utf8)) ?? "")
   }
 

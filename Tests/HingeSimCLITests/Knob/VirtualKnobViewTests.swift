@@ -28,42 +28,10 @@ struct VirtualKnobViewTests {
     /// kill-server.
     @discardableResult
     func run(_ arguments: [String]) -> String? {
-      var fds: [Int32] = [0, 0]
-      guard pipe(&fds) == 0 else { return nil }
-      var actions = posix_spawn_file_actions_t()
-      posix_spawn_file_actions_init(&actions)
-      defer { posix_spawn_file_actions_destroy(&actions) }
-      posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
-      posix_spawn_file_actions_addclose(&actions, fds[0])
-      posix_spawn_file_actions_addclose(&actions, fds[1])
-      posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-      var attributes = posix_spawnattr_t()
-      posix_spawnattr_init(&attributes)
-      defer { posix_spawnattr_destroy(&attributes) }
-      var none = sigset_t()
-      sigemptyset(&none)
-      posix_spawnattr_setsigmask(&attributes, &none)
-      var defaults = sigset_t()
-      sigemptyset(&defaults)
-      for signal in [SIGHUP, SIGINT, SIGTERM, SIGQUIT, SIGPIPE, SIGTSTP] { sigaddset(&defaults, signal) }
-      posix_spawnattr_setsigdefault(&attributes, &defaults)
-      posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
       let argv = ["tmux", "-L", socket, "-f", "/dev/null"] + arguments
-      var cArgs: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
-      defer { for p in cArgs { free(p) } }
-      var pid: pid_t = 0
-      let spawned = posix_spawnp(&pid, "tmux", &actions, &attributes, &cArgs, environ)
-      close(fds[1])
-      defer { close(fds[0]) }
-      guard spawned == 0 else { return nil }
-      var bytes: [UInt8] = []
-      var chunk = [UInt8](repeating: 0, count: 65536)
-      while case .success(let n) = chunk.withUnsafeMutableBytes({ POSIX.read(fds[0], into: $0) }), n > 0 {
-        bytes += chunk[..<n]
-      }
-      var status: Int32 = 0
-      _ = POSIX.retryingOnInterrupt { Int(waitpid(pid, &status, 0)) }
-      guard status == 0 else { return nil }
+      guard let child = PipedChild(argv, searchPath: true, defaultSignals: true) else { return nil }
+      let bytes = child.readAll()
+      guard child.wait() == 0 else { return nil }
       return String(decoding: bytes, as: UTF8.self)
     }
 
