@@ -13,7 +13,7 @@ enum ReaderInput {
 
   /// The text's chapter count (what an `open-chapter` is checked against); nil for a PDF.
   var chapterCount: Int? {
-    if case .text(let document) = self { return Library(text: document.text).chapters.count }
+    if case .text(let document) = self { return document.library.chapters.count }
     return nil
   }
 }

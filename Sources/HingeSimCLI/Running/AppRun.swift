@@ -43,7 +43,7 @@ struct AppRun {
     let digest = ReadDigest()
     opener.settings.digest = digest
     let source = try opener.openForCommand(path)
-    let library = Library(text: document.text)
+    let library = document.library
     let runOptions = RunOptions(options, reader: reader)
     var pipeline = RunPipeline.build(.appReplay, profile: profile, input: .text(document), options: runOptions).pipeline
     var stream: [Event] = []

@@ -82,7 +82,7 @@ enum RunPipeline {
     guard kind != .simulator, let input else { return BuiltRun(pipeline: Pipeline(stages), pages: nil) }
     if kind == .appReplay {
       guard case .text(let document) = input else { preconditionFailure("an app replay reads a text") }
-      stages.append(navigation(Library(text: document.text), profile: profile, options: options))
+      stages.append(navigation(document.library, profile: profile, options: options))
       return BuiltRun(pipeline: Pipeline(stages), pages: nil)
     }
     let pages: ReaderPages
@@ -94,7 +94,7 @@ enum RunPipeline {
           direction: options.direction == .rtl ? .rtl : .ltr))
       pages = .pdf
     case .text(let document) where options.chapters:
-      let library = Library(text: document.text)
+      let library = document.library
       let caches = ChapterCaches()
       let reader = ChapterReader(
         library: library, document: document, profile: profile, offset: options.offset, model: options.computeModel,
@@ -105,7 +105,7 @@ enum RunPipeline {
       let reader = ReaderStateMachine(
         document: document, profile: profile, offset: options.offset, model: options.computeModel,
         prepaginate: options.prepaginate, direction: options.direction.resolved(for: document))
-      stages += [navigation(Library(text: document.text), profile: profile, options: options), reader]
+      stages += [navigation(document.library, profile: profile, options: options), reader]
       pages = .text(reader.cache)
     }
     stages.append(TimingStateMachine(expectsReader: true, textSize: options.textSize))
