@@ -92,7 +92,7 @@ let package = Package(
     // Test support: a fake evdev device (ioctl interposer) for Knob tests, shared fixtures.
     .target(name: "CFakeEvdev", path: "Tests/CFakeEvdev", linkerSettings: [.linkedLibrary("dl")]),
     .target(
-      name: "TestSupport", dependencies: ["EventStream", "Platform", "Simulator", "Timing"], path: "Tests/TestSupport"),
+      name: "TestSupport", dependencies: ["EventStream", "Simulator", "Timing"], path: "Tests/TestSupport"),
     .target(name: "KnobTestSupport", dependencies: ["CFakeEvdev"], path: "Tests/KnobTestSupport"),
     .testTarget(name: "PlatformTests", dependencies: ["Platform"]),
     .testTarget(name: "EventStreamTests", dependencies: ["EventStream", "TestSupport"]),

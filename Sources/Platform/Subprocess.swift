@@ -20,34 +20,10 @@ public enum Subprocess {
   /// Runs `argv` (argv[0] a path, or a name looked up in PATH) with stderr discarded unless
   /// `keepStderr`.
   public static func run(_ argv: [String], keepStderr: Bool = false) -> Result? {
-    var pipeFds: [Int32] = [0, 0]
-    guard pipe(&pipeFds) == 0 else { return nil }
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_adddup2(&actions, pipeFds[1], 1)
-    posix_spawn_file_actions_addclose(&actions, pipeFds[0])
-    posix_spawn_file_actions_addclose(&actions, pipeFds[1])
-    if !keepStderr { posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0) }
-    var cArgs: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
-    defer { for p in cArgs { free(p) } }
-    var pid: pid_t = 0
-    let spawned = posix_spawnp(&pid, argv[0], &actions, nil, &cArgs, environ)
-    close(pipeFds[1])
-    guard spawned == 0 else {
-      close(pipeFds[0])
-      return nil
-    }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while case .success(let n) = chunk.withUnsafeMutableBytes({ POSIX.read(pipeFds[0], into: $0) }), n > 0 {
-      bytes.append(contentsOf: chunk[0..<n])
-    }
-    close(pipeFds[0])
-    var status: Int32 = 0
-    var usage = rusage()
-    _ = POSIX.retryingOnInterrupt { Int(wait4(pid, &status, 0, &usage)) }
-    let code: Int32 = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+    guard let child = PipedChild(argv, searchPath: true, stderr: keepStderr ? nil : "/dev/null") else { return nil }
+    let bytes = child.readAll()
+    child.closeOutput()
+    let (code, usage) = child.waitWithUsage()
     func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
     return Result(
       status: code, output: String(decoding: bytes, as: UTF8.self),

@@ -1,12 +1,15 @@
-import Glibc
-import Platform
+#if canImport(Glibc)
+  import Glibc
+#endif
 
-/// A child process whose stdout is a pipe the test reads (`posix_spawn`), with stderr to a file
-/// and, if asked, the signal mask and actions a terminal program expects.
+/// A child process whose stdout is a pipe the caller reads (`posix_spawn`, `posix_spawnp`), with
+/// stderr to a file (or inherited) and, if asked, the signal mask and actions a terminal program
+/// expects.
 ///
-/// The test runner's threads block signals, and a child inherits the mask: a server started
-/// so (tmux with its pane's shell) ignores the SIGHUP that should end it. `defaultSignals`
-/// clears the mask and restores the default actions of the job-control signals.
+/// A child inherits its parent thread's signal mask: one started from a thread that blocks
+/// signals (a test runner's) ignores the SIGHUP that should end it — tmux with its pane's shell
+/// outlives `kill-server`. `defaultSignals` clears the mask and restores the default actions of
+/// the job-control signals.
 ///
 /// ```swift
 /// let child = try #require(PipedChild(["tmux", "-V"], searchPath: true))
@@ -17,9 +20,12 @@ public final class PipedChild {
   public let pid: pid_t
   private var output: Int32
 
-  /// Starts `argv` (argv[0] a path, or a name looked up in PATH with `searchPath`); nil when it
-  /// cannot be started.
-  public init?(_ argv: [String], searchPath: Bool = false, stderr: String = "/dev/null", defaultSignals: Bool = false) {
+  /// Starts `argv` (argv[0] a path, or a name looked up in PATH with `searchPath`), its stderr
+  /// to the file `stderr` (created or truncated; nil: this process's own); nil when it cannot
+  /// be started.
+  public init?(
+    _ argv: [String], searchPath: Bool = false, stderr: String? = "/dev/null", defaultSignals: Bool = false
+  ) {
     var fds: [Int32] = [0, 0]
     guard !argv.isEmpty, pipe(&fds) == 0 else { return nil }
     var actions = posix_spawn_file_actions_t()
@@ -28,7 +34,7 @@ public final class PipedChild {
     posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
     posix_spawn_file_actions_addclose(&actions, fds[0])
     posix_spawn_file_actions_addclose(&actions, fds[1])
-    posix_spawn_file_actions_addopen(&actions, 2, stderr, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    if let stderr { posix_spawn_file_actions_addopen(&actions, 2, stderr, O_WRONLY | O_CREAT | O_TRUNC, 0o644) }
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }
@@ -93,9 +99,13 @@ public final class PipedChild {
   }
 
   /// Waits for the child: its exit status, or 128 + the signal that ended it.
-  public func wait() -> Int32 {
+  public func wait() -> Int32 { waitWithUsage().status }
+
+  /// Waits for the child (`wait4`): its status as `wait()` gives it, and what it used.
+  public func waitWithUsage() -> (status: Int32, usage: rusage) {
     var status: Int32 = 0
-    _ = POSIX.retryingOnInterrupt { Int(waitpid(pid, &status, 0)) }
-    return (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+    var usage = rusage()
+    _ = POSIX.retryingOnInterrupt { Int(wait4(pid, &status, 0, &usage)) }
+    return ((status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f), usage)
   }
 }
