@@ -13,7 +13,8 @@ import Testing
 /// 0-ms cache hits at the instant a pagination ends; short waits put turns, sizes and settles on
 /// the same instant: every tie of docs/timing.md comes up.
 ///
-/// 200 random scripts in `bin/test`; `HINGESIM_APPLOG_SCRIPTS=N` runs N (the slow mode).
+/// `bin/test` runs a covering set of the bundled cases (`bundledCases`) and 200 random scripts;
+/// `HINGESIM_SLOW=1` every bundled case, `HINGESIM_APPLOG_SCRIPTS=N` N scripts (the slow mode).
 @Suite("app logs round trip: the model's own log passes and times as the model")
 struct AppLogRoundTripTests {
   static let models = ["fixed:1", "fixed:400", "fixed:2000", "device"]
@@ -54,17 +55,51 @@ struct AppLogRoundTripTests {
     return problems
   }
 
+  /// The bundled round trips: every source on every profile, each pair under one cost model,
+  /// turning through the four (`models[(source + profile) % 4]`), so that every source meets
+  /// every model and every profile every model — 105 round trips, a quarter of the whole product
+  /// (about 90 s of CPU less in CI). `HINGESIM_SLOW=1` runs every source × profile × model (420).
+  static let bundledCases: [BundledCase] = {
+    let all = Process.environment("HINGESIM_SLOW") == "1"
+    return sources.enumerated().flatMap { i, source in
+      profiles.enumerated().flatMap { j, profile in
+        (all ? models : [models[(i + j) % models.count]]).map {
+          BundledCase(source: source, profile: profile, model: $0)
+        }
+      }
+    }
+  }()
+
+  /// A bundled source under a profile and a cost model.
+  struct BundledCase: Sendable, CustomTestStringConvertible {
+    var source: String
+    var profile: String
+    var model: String
+    var testDescription: String { "\(source.split(separator: "/").last!) \(profile) \(model)" }
+  }
+
+  @Test("the bundled cases pair every source with every profile, and each of both with every model")
+  func everyPairIsCovered() {
+    let cases = Self.bundledCases
+    #expect(Self.sources.count >= 21)
+    #expect(Set(cases.map { $0.profile + "|" + $0.source }).count == Self.sources.count * Self.profiles.count)
+    for source in Self.sources {
+      #expect(Set(cases.filter { $0.source == source }.map(\.model)) == Set(Self.models), "\(source)")
+    }
+    for profile in Self.profiles {
+      #expect(Set(cases.filter { $0.profile == profile }.map(\.model)) == Set(Self.models), "\(profile)")
+    }
+  }
+
   @Test(
     "every bundled source on every profile: the model's own log passes check --app and reports the model's CSV",
-    arguments: profiles, models)
-  func bundled(profile: String, model: String) {
-    #expect(Self.sources.count >= 21)
-    for source in Self.sources {
-      let args = ["--profile", profile, "--compute-model", model]
-      let name = "\(profile)-\(model.replacingOccurrences(of: ":", with: ""))-\(source.split(separator: "/").last!)"
-      let problems = Self.roundTrip(source, args, app: ["--profile", profile], name: name)
-      #expect(problems.isEmpty, "\(source) \(args.joined(separator: " ")):\n\(problems.joined(separator: "\n"))")
-    }
+    arguments: bundledCases)
+  func bundled(_ bundled: BundledCase) {
+    let (profile, model, source) = (bundled.profile, bundled.model, bundled.source)
+    let args = ["--profile", profile, "--compute-model", model]
+    let name = "\(profile)-\(model.replacingOccurrences(of: ":", with: ""))-\(source.split(separator: "/").last!)"
+    let problems = Self.roundTrip(source, args, app: ["--profile", profile], name: name)
+    #expect(problems.isEmpty, "\(source) \(args.joined(separator: " ")):\n\(problems.joined(separator: "\n"))")
   }
 
   /// The random scripts' seeds in batches of ten (the batches run side by side);
