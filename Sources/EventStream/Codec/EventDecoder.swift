@@ -49,8 +49,9 @@ public struct EventDecoder: Sendable {
   public func decode(_ line: UnsafeBufferPointer<UInt8>) throws(Failure) -> Line {
     guard let base = line.baseAddress, line.count > 0 else { return .blank }
     var s = JSONScanner(base: base, count: line.count)
-    if dialect == .input, let sample = Self.sample(&s) { return .event(sample) }
-    s.offset = 0
+    if dialect == .input, let sample = Self.rawSample(line) {
+      return .event(Event(time: sample.time, .sample(angle: sample.angle)))
+    }
     s.skipWhitespace()
     guard let first = s.peek else { return .blank }
     if first == UInt8(ascii: "#") { return .blank }
@@ -67,18 +68,7 @@ public struct EventDecoder: Sendable {
     }
   }
 
-  /// A raw sample written as `EventWriter` writes one, `{"t":T,"type":"hinge","angle":A}`, with
-  /// nothing else on the line and a time and angle the general path accepts; nil for anything
-  /// else, which the general path reads (and, when wrong, locates).
-  @inline(__always) private static func sample(_ s: inout JSONScanner) -> Event? {
-    guard s.skip("{\"t\":"), s.startsNumber, let t = try? s.number(),
-      s.skip(",\"type\":\"hinge\",\"angle\":"), s.startsNumber, let angle = try? s.number(), s.skip("}"),
-      s.offset == s.count, t >= 0, t <= Event.maxInputTime, angle.isFinite
-    else { return nil }
-    return Event(time: t, .sample(angle: angle))
-  }
-
-  /// The number at the cursor (the fast path's `t` and `angle`), else a failure that names
+  /// The number at the cursor (`t` or `angle`), else a failure that names
   /// `field`.
   private func number(_ s: inout JSONScanner, for field: String) throws -> Double {
     let offset = s.offset

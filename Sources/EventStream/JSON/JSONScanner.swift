@@ -9,8 +9,8 @@ public struct JSONSyntaxError: Error, Sendable, Equatable {
 /// A fast scanner over the bytes of one JSON text (one JSONL line, or a whole profile).
 ///
 /// It reads values in place, without building a tree; `JSONValue.parse` builds one for
-/// small documents. Numbers made of up to 15 significant digits with a short fraction are
-/// converted exactly without `strtod`.
+/// small documents. Numbers of up to 15 digits without an exponent are converted exactly
+/// without `strtod` (`ShortDecimal`).
 public struct JSONScanner: ~Copyable {
   let base: UnsafePointer<UInt8>
   let count: Int
@@ -171,12 +171,6 @@ public struct JSONScanner: ~Copyable {
     return unit
   }
 
-  private static let powersOfTen: [Double] = (0...22).map { e in
-    var v = 1.0
-    for _ in 0..<e { v *= 10 }
-    return v
-  }
-
   /// Reads a number.
   public mutating func number() throws(JSONSyntaxError) -> Double {
     skipWhitespace()
@@ -227,8 +221,8 @@ public struct JSONScanner: ~Copyable {
       }
       guard sawExponent else { throw JSONSyntaxError(offset: start, expected: "a number") }
     }
-    if !hasExponent, digits <= 15 {
-      let value = Double(mantissa) / Self.powersOfTen[fractionDigits]
+    if !hasExponent, digits <= ShortDecimal.maxDigits {
+      let value = Double(mantissa) / ShortDecimal.powerOfTen(fractionDigits)
       return negative ? -value : value
     }
     let text = String(decoding: UnsafeBufferPointer(start: base + start, count: offset - start), as: UTF8.self)
@@ -248,14 +242,6 @@ public struct JSONScanner: ~Copyable {
   public mutating func null() -> Bool {
     skipWhitespace()
     return matchLiteral("null")
-  }
-
-  /// Consumes `literal` (ASCII) when it is next, whitespace included; else moves nothing.
-  @inline(__always) mutating func skip(_ literal: StaticString) -> Bool { matchLiteral(literal) }
-
-  /// True when the byte at the cursor can start a number (`-` or a digit).
-  @inline(__always) var startsNumber: Bool {
-    offset < count && (base[offset] == UInt8(ascii: "-") || base[offset] &- 0x30 < 10)
   }
 
   @inline(__always) private mutating func matchLiteral(_ literal: StaticString) -> Bool {

@@ -22,7 +22,10 @@ public final class LineReader {
   /// `buffer[start..<searched]` is known to hold no newline.
   private var searched = 0
   /// The 1-based number of the line last returned.
-  public private(set) var lineNumber = 0
+  public var lineNumber: Int { linesHanded }
+  /// `lineNumber`'s storage: private, so the optimiser sees every access to it and drops the
+  /// run-time exclusivity check a public stored property costs on each line.
+  private var linesHanded = 0
   /// Longest line accepted.
   public var maxLineBytes = 1 << 20
   /// The most bytes read from the input; nil reads to its end (`setLimit`).
@@ -135,11 +138,11 @@ public final class LineReader {
   /// Counts the line at `buffer[lineStart..<lineEnd]` and returns it, less a trailing `\r`
   /// and, on the first line, a byte order mark.
   @inline(__always) private func hand(_ lineStart: Int, _ lineEnd: Int) -> UnsafeBufferPointer<UInt8> {
-    lineNumber += 1
+    linesHanded += 1
     var first = lineStart
     var last = lineEnd
     if last > first, buffer[last - 1] == 0x0D { last -= 1 }
-    if lineNumber == 1, FileBytes.hasByteOrderMark(UnsafeBufferPointer(start: buffer + first, count: last - first)) {
+    if linesHanded == 1, FileBytes.hasByteOrderMark(UnsafeBufferPointer(start: buffer + first, count: last - first)) {
       first += FileBytes.byteOrderMark.count
     }
     return UnsafeBufferPointer(start: buffer + first, count: last - first)

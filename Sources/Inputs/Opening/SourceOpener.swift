@@ -3,14 +3,6 @@ import Knob
 import Platform
 import Synchronization
 
-/// A type-erased event source, so commands can hold whichever source a file needs.
-public struct AnyEventSource: EventSource {
-  /// The wrapped source.
-  public var base: any EventSource
-  /// Wraps a source.
-  public init(base: any EventSource) { self.base = base }
-  public mutating func next() throws(InputError) -> Event? { try base.next() }
-}
 
 /// What opening a source needs besides its path: the format, leniency, the replay window,
 /// the script limits and the knob mapping (both from the profile's hinge range).

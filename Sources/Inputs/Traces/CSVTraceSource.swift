@@ -48,13 +48,13 @@ public struct CSVTraceSource: EventSource {
         }
         return nil
       }
+      // A plain row is read in place (it holds only printable text); anything else, and
+      // every row with a problem, takes the path below.
+      if sawHeader, let row = CSVRow(line), let event = take(row) { return event }
       let lineNumber = reader.lineNumber
       var problem: InputError?
       if let binary = TraceChecks.binaryProblem(line) {
         problem = InputError(file: reader.name, line: lineNumber, column: binary.column, message: binary.message)
-      } else if sawHeader, let row = CSVRow(line) {
-        // A plain row, read in place; anything else (and every error) takes the path below.
-        if let event = take(row) { return event }
       }
       if problem == nil {
         let text = String(decoding: line, as: UTF8.self)
@@ -81,16 +81,11 @@ public struct CSVTraceSource: EventSource {
   }
 
   /// The events of a row read in place, as `parseRow` makes them; nil when the row's sample
-  /// fails a check or its orientation is not one (`parseRow` then says why).
-  private mutating func take(_ row: CSVRow) -> Event? {
-    var o: Orientation?
-    if let name = row.orientation {
-      guard let parsed = Orientation(name: name) else { return nil }
-      o = parsed
-    }
+  /// fails a check (`parseRow` then says why).
+  @inline(__always) private mutating func take(_ row: CSVRow) -> Event? {
+    guard checks.accept(time: row.time, angle: row.angle) else { return nil }
     let sample = Event(time: row.time, .sample(angle: row.angle))
-    guard checks.check(sample) == nil else { return nil }
-    if let o, o != orientation {
+    if let o = row.orientation, o != orientation {
       orientation = o
       queued = sample
       return Event(time: row.time, .orientation(o))
@@ -196,84 +191,65 @@ extension StringProtocol {
   }
 }
 
-/// A CSV row of printable ASCII read in place: `t,angle[,orientation]`, cells trimmed of spaces
-/// and tabs, each number `-`? digits (`.` digits)? with a time in range; nil for anything else
-/// (a comment, a blank line, an exponent or a `+`, an error), which the string path reads.
+/// A CSV row read in place: `t,angle[,orientation]`, cells trimmed of spaces and tabs, each
+/// number a `ShortDecimal` (leading zeros allowed, as `Double(text)` reads them) with a time in
+/// range, the orientation a name in ASCII letters; nil for anything else (a comment, a blank
+/// line, an exponent or a `+`, a fourth cell, an error), which the string path reads.
+///
+/// A row it accepts holds only digits, `-`, `.`, `,`, spaces, tabs and letters: printable
+/// text, so no row it reads has a binary problem.
 struct CSVRow {
   var time: Double
   var angle: Double
   /// The third cell when it is not empty.
-  var orientation: String?
+  var orientation: Orientation?
 
   init?(_ line: UnsafeBufferPointer<UInt8>) {
-    // Up to three cells, as (start, end) byte offsets, without an array (no allocation per row).
-    var cells = ((0, 0), (0, 0), (0, 0))
-    var count = 0
-    var start = 0
-    for i in 0...line.count {
-      if i == line.count || line[i] == UInt8(ascii: ",") {
-        var a = start
-        var b = i
-        while a < b, line[a] == 0x20 || line[a] == 0x09 { a += 1 }
-        while b > a, line[b - 1] == 0x20 || line[b - 1] == 0x09 { b -= 1 }
-        switch count {
-        case 0: cells.0 = (a, b)
-        case 1: cells.1 = (a, b)
-        case 2: cells.2 = (a, b)
-        default: return nil
-        }
-        count += 1
-        start = i + 1
-      } else if line[i] >= 0x80 {
-        return nil
-      }
-    }
-    guard count >= 2, let t = Self.number(line, cells.0), t >= 0, t <= Event.maxInputTime,
-      let angle = Self.number(line, cells.1)
+    guard let base = line.baseAddress else { return nil }
+    let end = base + line.count
+    var p = Self.skipBlanks(base, end)
+    guard let t = ShortDecimal.scan(p, end: end, leadingZeros: true), t.value >= 0, t.value <= Event.maxInputTime
     else { return nil }
-    time = t
-    self.angle = angle
-    if count == 3, cells.2.0 < cells.2.1 {
-      orientation = String(decoding: UnsafeBufferPointer(rebasing: line[cells.2.0..<cells.2.1]), as: UTF8.self)
-    }
+    p = Self.skipBlanks(t.end, end)
+    guard p < end, p.pointee == UInt8(ascii: ",") else { return nil }
+    guard let angle = ShortDecimal.scan(Self.skipBlanks(p + 1, end), end: end, leadingZeros: true) else { return nil }
+    p = Self.skipBlanks(angle.end, end)
+    time = t.value
+    self.angle = angle.value
+    guard p < end else { return }
+    guard p.pointee == UInt8(ascii: ",") else { return nil }
+    let first = Self.skipBlanks(p + 1, end)
+    var last = first
+    while last < end, last.pointee != UInt8(ascii: ",") { last += 1 }
+    guard last == end else { return nil }  // a fourth cell
+    while last > first, last[-1] == 0x20 || last[-1] == 0x09 { last -= 1 }
+    guard last > first else { return }  // an empty third cell: no orientation
+    guard let name = Orientation(asciiLetters: first, count: last - first) else { return nil }
+    orientation = name
   }
 
-  private static let powersOfTen: [Double] = (0...15).map { e in
-    var v = 1.0
-    for _ in 0..<e { v *= 10 }
-    return v
+  @inline(__always)
+  private static func skipBlanks(_ start: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>) -> UnsafePointer<UInt8> {
+    var p = start
+    while p < end, p.pointee == 0x20 || p.pointee == 0x09 { p += 1 }
+    return p
+  }
+}
+
+extension Orientation {
+  /// The orientation named by the `count` bytes at `bytes`, as `init(name:)` reads it (case
+  /// ignored), without making a string; nil when they name none. Every name is ASCII
+  /// letters, and `b | 0x20` is a lowercase letter only when `b` is that letter in either case.
+  init?(asciiLetters bytes: UnsafePointer<UInt8>, count: Int) {
+    names: for (name, orientation) in Self.lowercaseNames where name.count == count {
+      for i in 0..<count where bytes[i] | 0x20 != name[i] { continue names }
+      self = orientation
+      return
+    }
+    return nil
   }
 
-  /// `-`? digits (`.` digits)? of at most 15 digits, exactly as `Double(text)` reads it (both
-  /// integers are exact and the one division rounds correctly); nil otherwise.
-  private static func number(_ line: UnsafeBufferPointer<UInt8>, _ cell: (Int, Int)) -> Double? {
-    var i = cell.0
-    let end = cell.1
-    let negative = i < end && line[i] == UInt8(ascii: "-")
-    if negative { i += 1 }
-    var mantissa: UInt64 = 0
-    var digits = 0
-    var integerDigits = 0
-    while i < end, line[i] &- 0x30 < 10 {
-      mantissa = mantissa &* 10 &+ UInt64(line[i] &- 0x30)
-      digits += 1
-      integerDigits += 1
-      i += 1
-    }
-    guard integerDigits > 0 else { return nil }
-    var fraction = 0
-    if i < end, line[i] == UInt8(ascii: ".") {
-      i += 1
-      while i < end, line[i] &- 0x30 < 10 {
-        mantissa = mantissa &* 10 &+ UInt64(line[i] &- 0x30)
-        digits += 1
-        fraction += 1
-        i += 1
-      }
-      guard fraction > 0 else { return nil }
-    }
-    guard i == end, digits <= 15 else { return nil }
-    let value = Double(mantissa) / powersOfTen[fraction]
-    return negative ? -value : value
+  private static let lowercaseNames: [([UInt8], Orientation)] = allCases.map {
+    (Array($0.rawValue.lowercased().utf8), $0)
   }
 }

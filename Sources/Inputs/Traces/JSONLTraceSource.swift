@@ -13,6 +13,8 @@ public struct JSONLTraceSource: EventSource {
   private let decoder: EventDecoder
   private var checks: TraceChecks
   private let policy: BadLinePolicy
+  /// True in the input dialect, where a `hinge` line is a raw sample.
+  private let readsRawSamples: Bool
   /// Lines skipped under the lenient policy.
   public private(set) var skipped = 0
 
@@ -34,6 +36,7 @@ public struct JSONLTraceSource: EventSource {
   ) {
     self.reader = reader
     self.decoder = EventDecoder(dialect: dialect)
+    self.readsRawSamples = dialect == .input
     self.checks = TraceChecks(angleRange: angleRange, textLength: textLength)
     self.checks.chapterCount = chapterCount
     self.policy = policy
@@ -47,6 +50,13 @@ public struct JSONLTraceSource: EventSource {
             file: reader.name, line: 0, column: 0, message: "expected at least one event, found an empty trace")
         }
         return nil
+      }
+      // A raw sample as `EventWriter` writes it, in order and in range, is read in place;
+      // any other line, and every line with a problem, goes the general way below.
+      if readsRawSamples, let sample = EventDecoder.rawSample(line),
+        checks.accept(time: sample.time, angle: sample.angle)
+      {
+        return Event(time: sample.time, .sample(angle: sample.angle))
       }
       let problem: InputError
       if let binary = TraceChecks.binaryProblem(line) {

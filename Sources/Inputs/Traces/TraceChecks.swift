@@ -91,5 +91,15 @@ struct TraceChecks {
     return nil
   }
 
+  /// Counts a raw sample that passes every check (`check` of the same sample gives nil) and
+  /// returns true; false, changing nothing, when one fails (`check` then says which).
+  @inline(__always) mutating func accept(time: Double, angle: Double) -> Bool {
+    guard time >= lastTime else { return false }
+    if let range = angleRange, !range.contains(angle) { return false }
+    lastTime = time
+    events += 1
+    return true
+  }
+
   static func format(_ value: Double) -> String { NumberFormat.shortest(value) }
 }
