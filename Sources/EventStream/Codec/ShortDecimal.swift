@@ -13,12 +13,12 @@
 /// ```
 public enum ShortDecimal {
   /// The most digits read, integer and fraction together.
-  public static let maxDigits = 15
+  @inlinable public static var maxDigits: Int { 15 }
 
   /// The number at `start` (bytes up to `end`) and the address after it, or nil. With
   /// `leadingZeros` false an integer part of two or more digits may not start with `0` (JSON's
   /// rule: `01` is no number); `-0` reads as negative zero, as `Double("-0")` does.
-  @inline(__always)
+  @inlinable @inline(__always)
   public static func scan(
     _ start: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>, leadingZeros: Bool
   ) -> (value: Double, end: UnsafePointer<UInt8>)? {
@@ -39,9 +39,9 @@ public enum ShortDecimal {
     return finish(negative, mantissa, integerStart, p, fractionDigits, leadingZeros)
   }
 
-  /// `scan` of a number followed, somewhere before the end of readable memory, by a byte that
-  /// is neither a digit nor `.` (a JSON line's closing `}`): no bound to check per digit.
-  @inline(__always)
+  /// `scan` of a number followed, before the end of readable memory, by a byte that is neither
+  /// a digit nor `.` (a JSON line's closing `}`): no bound to check per digit.
+  @inlinable @inline(__always)
   public static func scan(terminated start: UnsafePointer<UInt8>, leadingZeros: Bool) -> (
     value: Double, end: UnsafePointer<UInt8>
   )? {
@@ -63,8 +63,8 @@ public enum ShortDecimal {
   }
 
   /// Adds `byte` to `mantissa` as its next decimal digit (wrapping) when it is one.
-  @inline(__always)
-  private static func accumulate(_ byte: UInt8, into mantissa: inout UInt64) -> Bool {
+  @inlinable @inline(__always)
+  static func accumulate(_ byte: UInt8, into mantissa: inout UInt64) -> Bool {
     let digit = byte &- 0x30
     guard digit < 10 else { return false }
     mantissa = mantissa &* 10 &+ UInt64(digit)
@@ -73,8 +73,8 @@ public enum ShortDecimal {
 
   /// The value of the digits read, or nil when there are none, too many, or a leading zero
   /// JSON forbids.
-  @inline(__always)
-  private static func finish(
+  @inlinable @inline(__always)
+  static func finish(
     _ negative: Bool, _ mantissa: UInt64, _ integerStart: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>,
     _ fractionDigits: Int, _ leadingZeros: Bool
   ) -> (value: Double, end: UnsafePointer<UInt8>)? {
@@ -87,7 +87,7 @@ public enum ShortDecimal {
   }
 
   /// 10^`k` for `k` in 0…15, each exact (a constant table, no lazy global to initialise).
-  @inline(__always)
+  @inlinable @inline(__always)
   public static func powerOfTen(_ k: Int) -> Double {
     switch k {
     case 0: 1
