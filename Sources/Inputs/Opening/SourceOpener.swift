@@ -3,7 +3,6 @@ import Knob
 import Platform
 import Synchronization
 
-
 /// What opening a source needs besides its path: the format, leniency, the replay window,
 /// the script limits and the knob mapping (both from the profile's hinge range).
 public struct SourceSettings: Sendable {

@@ -16,6 +16,8 @@ public struct CSVTraceSource: EventSource {
   private var sawHeader = false
   private var orientation: Orientation?
   private var queued: Event?
+  /// Reads plain rows in place (`CSVRow`); tests turn it off to compare with the general path.
+  var readsRowsInPlace = true
   /// Lines skipped under the lenient policy.
   public private(set) var skipped = 0
 
@@ -50,7 +52,7 @@ public struct CSVTraceSource: EventSource {
       }
       // A plain row is read in place (it holds only printable text); anything else, and
       // every row with a problem, takes the path below.
-      if sawHeader, let row = CSVRow(line), let event = take(row) { return event }
+      if sawHeader, readsRowsInPlace, let row = CSVRow(line), let event = take(row) { return event }
       let lineNumber = reader.lineNumber
       var problem: InputError?
       if let binary = TraceChecks.binaryProblem(line) {

@@ -13,8 +13,9 @@ public struct JSONLTraceSource: EventSource {
   private let decoder: EventDecoder
   private var checks: TraceChecks
   private let policy: BadLinePolicy
-  /// True in the input dialect, where a `hinge` line is a raw sample.
-  private let readsRawSamples: Bool
+  /// Reads raw samples in place (`EventDecoder.rawSample`): in the input dialect, where a
+  /// `hinge` line is one. Tests turn it off to compare with the general path.
+  var readsRawSamples: Bool
   /// Lines skipped under the lenient policy.
   public private(set) var skipped = 0
 
