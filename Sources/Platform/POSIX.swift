@@ -86,8 +86,9 @@ public enum POSIX {
   /// `access(path, R_OK)`: true when the file can be read.
   public static func isReadable(_ path: String) -> Bool { access(path, R_OK) == 0 }
 
-  /// `memchr(bytes, byte, count)`: the offset of the first `byte`, or nil.
-  public static func firstIndex(of byte: UInt8, in bytes: UnsafeRawBufferPointer) -> Int? {
+  /// `memchr(bytes, byte, count)`: the offset of the first `byte`, or nil. Inlinable: a line
+  /// reader calls it once a line, and the call across modules cost about 40 instructions.
+  @inlinable public static func firstIndex(of byte: UInt8, in bytes: UnsafeRawBufferPointer) -> Int? {
     guard let base = bytes.baseAddress, let hit = memchr(base, Int32(byte), bytes.count) else { return nil }
     return UnsafeRawPointer(hit) - base
   }

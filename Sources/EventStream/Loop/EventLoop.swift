@@ -27,7 +27,9 @@ public enum EventLoop {
   /// Runs in virtual time; returns the time of the last event handled.
   /// - Parameter record: each input as the pipeline takes it (its time to the microsecond),
   ///   and the end marker of a run cut short.
-  @discardableResult
+  /// Inlinable, so that it is specialised for the caller's source: the source's `next()` is
+  /// then a direct call, not a generic witness call per input.
+  @discardableResult @inlinable
   public static func runVirtual(
     _ pipeline: inout Pipeline, source: inout some EventSource, record: ((Event) -> Void)? = nil,
     emit: (Event) -> Void
@@ -66,15 +68,15 @@ public enum EventLoop {
 
   /// An input as the run takes it: its time to the microsecond (`StreamTime`), like every
   /// time the stages compute from it (in place: the simulator takes every sample this way).
-  static func roundTime(of input: inout Event?) {
+  @usableFromInline static func roundTime(of input: inout Event?) {
     if let time = input?.time { input?.time = StreamTime.rounded(time) }
   }
 
   /// Why a stop request stopped the run: a signal, or the program itself.
-  static var stopReason: EndReason { StopRequest.signal != nil ? .interrupted : .stopped }
+  @usableFromInline static var stopReason: EndReason { StopRequest.signal != nil ? .interrupted : .stopped }
 
   /// Ends a run cut short at `time`: the end marker is recorded and ends the pipeline.
-  static func end(
+  @usableFromInline static func end(
     _ pipeline: inout Pipeline, _ reason: EndReason, at time: Double, record: ((Event) -> Void)?,
     emit: (Event) -> Void
   ) {
