@@ -43,16 +43,64 @@ public enum NumberFormat {
       bytes.append(contentsOf: "null".utf8)
       return
     }
-    if value == value.rounded(), abs(value) < 1e15 {
-      let int = Int(value)
-      if int == 0 {
-        bytes.append(UInt8(ascii: "0"))
-      } else {
-        bytes.append(contentsOf: String(int).utf8)
-      }
+    if let int = integral(value) {
+      appendInteger(int, to: &bytes)
       return
     }
-    bytes.append(contentsOf: value.description.utf8)
+    // Swift's shortest round-trip form (what `description` gives), written straight into the
+    // bytes instead of through a `String`.
+    var sink = ByteSink()
+    swap(&sink.bytes, &bytes)
+    value.write(to: &sink)
+    swap(&sink.bytes, &bytes)
+  }
+
+  /// The integer a finite, integral `value` below 10¹⁵ in magnitude is: such values are written
+  /// as integers (`17`, not `17.0`; `-0.0` as `0`), the rest in floating-point form.
+  @inline(__always) static func integral(_ value: Double) -> Int? {
+    guard abs(value) < 1e15 else { return nil }  // false for NaN too
+    let int = Int(value)  // toward zero: exact when `value` is integral
+    return Double(int) == value ? int : nil
+  }
+
+  /// The most bytes `writeInteger` writes (`-9223372036854775808`).
+  static let maxIntegerLength = 20
+
+  /// Appends `value` in decimal, as `String(value)` spells it.
+  static func appendInteger(_ value: Int, to bytes: inout [UInt8]) {
+    bytes.append(addingCapacity: maxIntegerLength) { span in
+      span.withUnsafeMutableBufferPointer { buffer, initialized in
+        initialized += writeInteger(value, at: buffer.baseAddress! + initialized)
+      }
+    }
+  }
+
+  /// Writes `value` in decimal at `start` (room for `maxIntegerLength` bytes); returns how many
+  /// bytes it wrote.
+  @inline(__always) static func writeInteger(_ value: Int, at start: UnsafeMutablePointer<UInt8>) -> Int {
+    var magnitude = value.magnitude
+    var length = value < 0 ? 2 : 1
+    var rest = magnitude
+    while rest >= 10 {
+      rest /= 10
+      length += 1
+    }
+    if value < 0 { start[0] = UInt8(ascii: "-") }
+    var index = length
+    repeat {
+      index -= 1
+      start[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
+      magnitude /= 10
+    } while magnitude != 0
+    return length
+  }
+
+  /// Where `Double.write(to:)` puts its text: the standard library hands floating-point text
+  /// to `_writeASCII` as a buffer; `write(_:)` takes any other text.
+  private struct ByteSink: TextOutputStream {
+    var bytes: [UInt8] = []
+    mutating func write(_ string: String) { bytes.append(contentsOf: string.utf8) }
+    mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: buffer) }
   }
 
   /// A stream time or duration in messages and timelines: shortest, to the microsecond.

@@ -10,7 +10,7 @@
 /// ```
 public struct JSONObjectWriter: Sendable {
   /// The bytes written so far.
-  public private(set) var bytes: [UInt8] = []
+  public internal(set) var bytes: [UInt8] = []
   /// Bit `n`: the object or array open at depth `n` has a member (the next needs a comma).
   private var hasMember: UInt64 = 0
   /// Objects and arrays open inside the outermost object.
@@ -33,9 +33,15 @@ public struct JSONObjectWriter: Sendable {
 
   /// A comma before every member of the innermost object or array but its first.
   @inline(__always) private mutating func separate() {
+    if startMember() { bytes.append(UInt8(ascii: ",")) }
+  }
+
+  /// Marks the innermost object or array as having a member; true when one came before (the
+  /// new one needs a comma).
+  @inline(__always) mutating func startMember() -> Bool {
     let bit: UInt64 = 1 << UInt64(depth)
-    if hasMember & bit != 0 { bytes.append(UInt8(ascii: ",")) }
-    hasMember |= bit
+    defer { hasMember |= bit }
+    return hasMember & bit != 0
   }
 
   /// Opens a level of nesting (at most 63 inside the outermost object).
@@ -46,15 +52,17 @@ public struct JSONObjectWriter: Sendable {
   }
 
   private mutating func key(_ name: String) {
-    separate()
-    Self.appendString(name, to: &bytes)
-    bytes.append(UInt8(ascii: ":"))
+    member(name, valueBound: 0) { _ in 0 }
   }
 
   /// Writes `"name":number`.
   public mutating func field(_ name: String, _ value: Double) {
-    key(name)
-    Self.appendNumber(value, to: &bytes)
+    if let int = NumberFormat.integral(value) {
+      member(name, valueBound: NumberFormat.maxIntegerLength) { NumberFormat.writeInteger(int, at: $0) }
+    } else {
+      key(name)
+      Self.appendNumber(value, to: &bytes)
+    }
   }
 
   /// Writes `"name":number`, or `"name":null` when there is no value.
@@ -64,26 +72,30 @@ public struct JSONObjectWriter: Sendable {
 
   /// Writes `"name":integer`.
   public mutating func field(_ name: String, _ value: Int) {
-    key(name)
-    bytes.append(contentsOf: String(value).utf8)
+    member(name, valueBound: NumberFormat.maxIntegerLength) { NumberFormat.writeInteger(value, at: $0) }
   }
 
   /// Writes `"name":"string"`.
   public mutating func field(_ name: String, _ value: String) {
-    key(name)
-    Self.appendString(value, to: &bytes)
+    var value = value
+    value.withUTF8 { utf8 in
+      guard Self.firstByteToEscape(utf8) == nil else {
+        key(name)
+        Self.appendString(utf8: utf8, to: &bytes)
+        return
+      }
+      member(name, valueBound: utf8.count + 2) { Self.writeQuoted(utf8, at: $0) }
+    }
   }
 
   /// Writes `"name":true|false`.
   public mutating func field(_ name: String, _ value: Bool) {
-    key(name)
-    bytes.append(contentsOf: (value ? "true" : "false").utf8)
+    if value { member(name, "true") } else { member(name, "false") }
   }
 
   /// Writes `"name":null`.
   public mutating func null(_ name: String) {
-    key(name)
-    bytes.append(contentsOf: "null".utf8)
+    member(name, "null")
   }
 
   /// Writes `"name":[numbers]`.
@@ -92,7 +104,7 @@ public struct JSONObjectWriter: Sendable {
     bytes.append(UInt8(ascii: "["))
     for (i, v) in values.enumerated() {
       if i > 0 { bytes.append(UInt8(ascii: ",")) }
-      bytes.append(contentsOf: String(v).utf8)
+      NumberFormat.appendInteger(v, to: &bytes)
     }
     bytes.append(UInt8(ascii: "]"))
   }
@@ -158,45 +170,5 @@ public struct JSONObjectWriter: Sendable {
     var bytes: [UInt8] = []
     appendString(value, to: &bytes)
     return String(decoding: bytes, as: UTF8.self)
-  }
-
-  /// Appends a quoted, escaped string. Besides what JSON requires (`"`, `\\`, C0 controls), DEL
-  /// and the C1 controls (U+0080–U+009F) are written `\u007f`, `\u009b`: valid either way, but
-  /// a stream shown on a terminal then cannot drive it (U+009B is a one-character CSI).
-  public static func appendString(_ value: String, to bytes: inout [UInt8]) {
-    bytes.append(UInt8(ascii: "\""))
-    // Most strings (every field name) need no escape: copied whole. 0xC2 leads every C1 control.
-    if !value.utf8.contains(where: {
-      $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 == 0x7F || $0 == 0xC2
-    }) {
-      bytes.append(contentsOf: value.utf8)
-      bytes.append(UInt8(ascii: "\""))
-      return
-    }
-    let hex = Array("0123456789abcdef".utf8)
-    var afterC2 = false
-    for byte in value.utf8 {
-      if afterC2 {
-        afterC2 = false
-        if (0x80...0x9F).contains(byte) {
-          bytes.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 15)]])
-        } else {
-          bytes.append(contentsOf: [0xC2, byte])
-        }
-        continue
-      }
-      switch byte {
-      case UInt8(ascii: "\""): bytes.append(contentsOf: [0x5C, 0x22])
-      case UInt8(ascii: "\\"): bytes.append(contentsOf: [0x5C, 0x5C])
-      case 0x0A: bytes.append(contentsOf: [0x5C, UInt8(ascii: "n")])
-      case 0x0D: bytes.append(contentsOf: [0x5C, UInt8(ascii: "r")])
-      case 0x09: bytes.append(contentsOf: [0x5C, UInt8(ascii: "t")])
-      case 0..<0x20, 0x7F:
-        bytes.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 15)]])
-      case 0xC2: afterC2 = true
-      default: bytes.append(byte)
-      }
-    }
-    bytes.append(UInt8(ascii: "\""))
   }
 }
