@@ -123,6 +123,25 @@ public final class OutputFile: @unchecked Sendable {  // one writer at a time (s
     if lineBuffered || buffer.count >= 1 << 16 { flush() }
   }
 
+  /// Appends what `body` appends to the pending bytes, written there directly (no line built
+  /// elsewhere and copied): `out.write { EventWriter.append(event, to: &$0) }`. `body` only
+  /// appends, and does not use this stream.
+  public func write(appending body: (inout [UInt8]) -> Void) {
+    // One access to the buffer for the whole append (each access to a class's stored property
+    // is checked at run time).
+    let (lines, pending) = Self.append(to: &buffer, body)
+    linesAppended += lines
+    if lineBuffered || pending >= 1 << 16 { flush() }
+  }
+
+  /// Runs `body` on `buffer`; returns the `\n`s it appended and the bytes now in `buffer`.
+  private static func append(to buffer: inout [UInt8], _ body: (inout [UInt8]) -> Void) -> (lines: Int, count: Int) {
+    let start = buffer.count
+    body(&buffer)
+    let lines = buffer.withUnsafeBytes { POSIX.count(of: 0x0A, in: UnsafeRawBufferPointer(rebasing: $0[start...])) }
+    return (lines, buffer.count)
+  }
+
   /// Appends a line (text plus `\n`).
   public func line(_ text: String) { write(text + "\n") }
 

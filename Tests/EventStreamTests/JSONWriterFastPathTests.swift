@@ -76,6 +76,7 @@ struct JSONWriterFastPathTests {
     arguments: [
       0, -0.0, 1, -1, 0.5, -0.5, 1e-7, 0.1, 1033.333, 999_999_999_999_999, -999_999_999_999_999, 1e15, -1e15,
       999_999_999_999_999.5, 9_007_199_254_740_993, 1e300, 5e-324, .leastNormalMagnitude, .greatestFiniteMagnitude,
+      0.001, -0.001, 0.0015, 0.25, 154.333, -510.125, 999_999_999.999, -999_999_999.5, 1e9 + 0.5, 0.1 + 0.2, 1.005,
       .nan, .infinity, -.infinity,
     ] as [Double])
   func edgeNumbers(_ value: Double) {
@@ -90,11 +91,14 @@ struct JSONWriterFastPathTests {
     for index in 0..<20_000 {
       state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
       let value: Double
-      switch index % 4 {
+      let scale = [1.0, 10, 100, 1000, 10000][index % 5]
+      switch index % 6 {
       case 0: value = Double(bitPattern: state)  // any magnitude
       case 1: value = Double(Int64(bitPattern: state) >> 40) / 1000  // stream times, in ms
       case 2: value = Double(Int64(bitPattern: state) >> 11)  // integers around 2⁵³
-      default: value = Double(Int64(bitPattern: state) >> 14)  // integers around 10¹⁵
+      case 3: value = Double(Int64(bitPattern: state) >> 14)  // integers around 10¹⁵
+      case 4: value = Double(Int64(bitPattern: state) >> (24 + index % 30)) / scale  // 0–4 decimals, to 10¹²
+      default: value = Double(Int64(bitPattern: state) >> 30) / scale + 0.000_1  // the same, nudged
       }
       let text = Self.written(value)
       #expect(text == Self.expectedNumber(value), "\(value.bitPattern)")

@@ -5,12 +5,11 @@ extension JSONObjectWriter {
   /// Writes `,"name":` (the comma when a member came before) and then what `value` writes at
   /// the pointer it gets (at most `valueBound` bytes; it returns how many).
   @inline(__always) mutating func member(
-    _ name: String, valueBound: Int, _ value: (UnsafeMutablePointer<UInt8>) -> Int
+    _ name: some JSONName, valueBound: Int, _ value: (UnsafeMutablePointer<UInt8>) -> Int
   ) {
-    var name = name
-    name.withUTF8 { utf8 in
+    name.withNameUTF8 { utf8, needsNoEscape in
       let comma = startMember()
-      guard Self.firstByteToEscape(utf8) == nil else {
+      guard needsNoEscape || Self.firstByteToEscape(utf8) == nil else {
         if comma { bytes.append(UInt8(ascii: ",")) }
         Self.appendString(utf8: utf8, to: &bytes)
         bytes.append(UInt8(ascii: ":"))
@@ -32,7 +31,7 @@ extension JSONObjectWriter {
   }
 
   /// Writes `,"name":text` for text known when the tool is built (`true`, `null`).
-  @inline(__always) mutating func member(_ name: String, _ text: StaticString) {
+  @inline(__always) mutating func member(_ name: some JSONName, _ text: StaticString) {
     member(name, valueBound: text.utf8CodeUnitCount) { start in
       text.withUTF8Buffer { utf8 in
         if let base = utf8.baseAddress { start.initialize(from: base, count: utf8.count) }
@@ -125,5 +124,28 @@ extension JSONObjectWriter {
       }
     }
     if afterC2 { bytes.append(0xC2) }
+  }
+}
+
+/// A member's name: spelled in the source (`StaticString`: plain ASCII, copied as it is) or made
+/// at run time (`String`: scanned, and escaped when it needs it).
+protocol JSONName {
+  /// Calls `body` with the name's UTF-8 and whether it is known to need no escape.
+  func withNameUTF8<R>(_ body: (UnsafeBufferPointer<UInt8>, _ needsNoEscape: Bool) -> R) -> R
+}
+
+extension StaticString: JSONName {
+  @inline(__always) func withNameUTF8<R>(_ body: (UnsafeBufferPointer<UInt8>, _ needsNoEscape: Bool) -> R) -> R {
+    withUTF8Buffer { utf8 in
+      assert(JSONObjectWriter.firstByteToEscape(utf8) == nil, "a JSON name in the source needs an escape: \(self)")
+      return body(utf8, true)
+    }
+  }
+}
+
+extension String: JSONName {
+  @inline(__always) func withNameUTF8<R>(_ body: (UnsafeBufferPointer<UInt8>, _ needsNoEscape: Bool) -> R) -> R {
+    var name = self
+    return name.withUTF8 { body($0, false) }
   }
 }

@@ -51,36 +51,86 @@ public struct JSONObjectWriter: Sendable {
     hasMember &= ~(1 << UInt64(depth))
   }
 
-  private mutating func key(_ name: String) {
-    member(name, valueBound: 0) { _ in 0 }
-  }
+  // Every member comes in two spellings: a name written in the source (`StaticString`, which
+  // needs no escape and is copied as it is) and a name made at run time (`String`, scanned and
+  // escaped when it needs it). A literal name picks the first.
 
   /// Writes `"name":number`.
-  public mutating func field(_ name: String, _ value: Double) {
+  public mutating func field(_ name: StaticString, _ value: Double) { number(name, value) }
+  /// Writes `"name":number`.
+  @_disfavoredOverload public mutating func field(_ name: String, _ value: Double) { number(name, value) }
+
+  /// Writes `"name":number`, or `"name":null` when there is no value.
+  public mutating func field(_ name: StaticString, _ value: Double?) {
+    if let value { number(name, value) } else { member(name, "null") }
+  }
+  /// Writes `"name":number`, or `"name":null` when there is no value.
+  @_disfavoredOverload public mutating func field(_ name: String, _ value: Double?) {
+    if let value { number(name, value) } else { member(name, "null") }
+  }
+
+  /// Writes `"name":integer`.
+  public mutating func field(_ name: StaticString, _ value: Int) { integer(name, value) }
+  /// Writes `"name":integer`.
+  @_disfavoredOverload public mutating func field(_ name: String, _ value: Int) { integer(name, value) }
+
+  /// Writes `"name":"string"`.
+  public mutating func field(_ name: StaticString, _ value: String) { string(name, value) }
+  /// Writes `"name":"string"`.
+  @_disfavoredOverload public mutating func field(_ name: String, _ value: String) { string(name, value) }
+
+  /// Writes `"name":true|false`.
+  public mutating func field(_ name: StaticString, _ value: Bool) { member(name, value ? "true" : "false") }
+  /// Writes `"name":true|false`.
+  @_disfavoredOverload public mutating func field(_ name: String, _ value: Bool) {
+    member(name, value ? "true" : "false")
+  }
+
+  /// Writes `"name":null`.
+  public mutating func null(_ name: StaticString) { member(name, "null") }
+  /// Writes `"name":null`.
+  @_disfavoredOverload public mutating func null(_ name: String) { member(name, "null") }
+
+  /// Writes `"name":[numbers]`.
+  public mutating func field(_ name: StaticString, _ values: [Int]) { integers(name, values) }
+  /// Writes `"name":[numbers]`.
+  @_disfavoredOverload public mutating func field(_ name: String, _ values: [Int]) { integers(name, values) }
+
+  /// Writes `"name":[numbers]` in the shortest form each number reads back as.
+  public mutating func field(_ name: StaticString, _ values: [Double]) { numbers(name, values) }
+  /// Writes `"name":[numbers]` in the shortest form each number reads back as.
+  @_disfavoredOverload public mutating func field(_ name: String, _ values: [Double]) { numbers(name, values) }
+
+  /// Opens a nested object under `name`; close it with `close()`.
+  public mutating func openObject(_ name: StaticString) { open(name, UInt8(ascii: "{")) }
+  /// Opens a nested object under `name`; close it with `close()`.
+  @_disfavoredOverload public mutating func openObject(_ name: String) { open(name, UInt8(ascii: "{")) }
+
+  /// Opens a nested array under `name`; add elements with `openElement()`, close with `closeArray()`.
+  public mutating func openArray(_ name: StaticString) { open(name, UInt8(ascii: "[")) }
+  /// Opens a nested array under `name`; add elements with `openElement()`, close with `closeArray()`.
+  @_disfavoredOverload public mutating func openArray(_ name: String) { open(name, UInt8(ascii: "[")) }
+
+  @inline(__always) private mutating func number(_ name: some JSONName, _ value: Double) {
     if let int = NumberFormat.integral(value) {
       member(name, valueBound: NumberFormat.maxIntegerLength) { NumberFormat.writeInteger(int, at: $0) }
+    } else if let decimal = NumberFormat.ShortDecimal(value) {
+      member(name, valueBound: NumberFormat.ShortDecimal.maxLength) { decimal.write(at: $0) }
     } else {
-      key(name)
+      member(name, valueBound: 0) { _ in 0 }
       Self.appendNumber(value, to: &bytes)
     }
   }
 
-  /// Writes `"name":number`, or `"name":null` when there is no value.
-  public mutating func field(_ name: String, _ value: Double?) {
-    if let value { field(name, value) } else { null(name) }
-  }
-
-  /// Writes `"name":integer`.
-  public mutating func field(_ name: String, _ value: Int) {
+  @inline(__always) private mutating func integer(_ name: some JSONName, _ value: Int) {
     member(name, valueBound: NumberFormat.maxIntegerLength) { NumberFormat.writeInteger(value, at: $0) }
   }
 
-  /// Writes `"name":"string"`.
-  public mutating func field(_ name: String, _ value: String) {
+  @inline(__always) private mutating func string(_ name: some JSONName, _ value: String) {
     var value = value
     value.withUTF8 { utf8 in
       guard Self.firstByteToEscape(utf8) == nil else {
-        key(name)
+        member(name, valueBound: 0) { _ in 0 }
         Self.appendString(utf8: utf8, to: &bytes)
         return
       }
@@ -88,19 +138,8 @@ public struct JSONObjectWriter: Sendable {
     }
   }
 
-  /// Writes `"name":true|false`.
-  public mutating func field(_ name: String, _ value: Bool) {
-    if value { member(name, "true") } else { member(name, "false") }
-  }
-
-  /// Writes `"name":null`.
-  public mutating func null(_ name: String) {
-    member(name, "null")
-  }
-
-  /// Writes `"name":[numbers]`.
-  public mutating func field(_ name: String, _ values: [Int]) {
-    key(name)
+  private mutating func integers(_ name: some JSONName, _ values: [Int]) {
+    member(name, valueBound: 0) { _ in 0 }
     bytes.append(UInt8(ascii: "["))
     for (i, v) in values.enumerated() {
       if i > 0 { bytes.append(UInt8(ascii: ",")) }
@@ -109,9 +148,8 @@ public struct JSONObjectWriter: Sendable {
     bytes.append(UInt8(ascii: "]"))
   }
 
-  /// Writes `"name":[numbers]` in the shortest form each number reads back as.
-  public mutating func field(_ name: String, _ values: [Double]) {
-    key(name)
+  private mutating func numbers(_ name: some JSONName, _ values: [Double]) {
+    member(name, valueBound: 0) { _ in 0 }
     bytes.append(UInt8(ascii: "["))
     for (i, v) in values.enumerated() {
       if i > 0 { bytes.append(UInt8(ascii: ",")) }
@@ -120,17 +158,11 @@ public struct JSONObjectWriter: Sendable {
     bytes.append(UInt8(ascii: "]"))
   }
 
-  /// Opens a nested object under `name`; close it with `close()`.
-  public mutating func openObject(_ name: String) {
-    key(name)
-    bytes.append(UInt8(ascii: "{"))
-    nest()
-  }
-
-  /// Opens a nested array under `name`; add elements with `openElement()`, close with `closeArray()`.
-  public mutating func openArray(_ name: String) {
-    key(name)
-    bytes.append(UInt8(ascii: "["))
+  private mutating func open(_ name: some JSONName, _ bracket: UInt8) {
+    member(name, valueBound: 1) { start in
+      start.pointee = bracket
+      return 1
+    }
     nest()
   }
 

@@ -57,12 +57,8 @@ struct SimulateCommand: Command {
       try outPath.map { path throws(CLIError) in try OutputFile.create(path: path) }
       ?? context.stdout
     defer { if outPath != nil { out.close() } }
-    var line: [UInt8] = []  // one buffer for every line
     let skipped = try StreamRun.simulate(paths[0], profile: profile, options: options, context: context, output: out) {
-      event in
-      line.removeAll(keepingCapacity: true)
-      EventWriter.append(event, to: &line)
-      out.write(bytes: line)
+      event in out.write { EventWriter.append(event, to: &$0) }  // straight into the output's buffer
     }
     if outPath != nil {
       out.close()
