@@ -12,7 +12,13 @@
 /// One thread writes to a stream at a time: batch jobs (`report --jobs`) get streams of their own.
 public final class OutputFile: @unchecked Sendable {  // one writer at a time (see above)
   private let fd: Int32
-  private var buffer: [UInt8] = []
+  /// What is appended and not yet written, with its count of lines: one stored property, so
+  /// appending a line is one checked access to it.
+  private var pending = Pending()
+  private struct Pending {
+    var bytes: [UInt8] = []
+    var lines = 0
+  }
   private let ownsDescriptor: Bool
   private var closed = false
   /// The name in messages: the path, `<stdout>` or `<stderr>`.
@@ -28,7 +34,7 @@ public final class OutputFile: @unchecked Sendable {  // one writer at a time (s
   /// Bytes written to the descriptor so far.
   public private(set) var bytesWritten = 0
   /// Lines (`\n`s) handed to the stream so far, written or pending.
-  public private(set) var linesAppended = 0
+  public var linesAppended: Int { pending.lines }
   /// Complete lines written to the descriptor before any failure: where the output stops. A
   /// block a full disk took only part of counts the lines of that part.
   public private(set) var linesWritten = 0
@@ -69,7 +75,7 @@ public final class OutputFile: @unchecked Sendable {  // one writer at a time (s
     self.name = name
     self.lineBuffered = lineBuffered
     self.ownsDescriptor = owns
-    buffer.reserveCapacity(1 << 16)
+    pending.bytes.reserveCapacity(1 << 16)
   }
 
   /// Creates (truncates) a file for writing.
@@ -92,10 +98,10 @@ public final class OutputFile: @unchecked Sendable {  // one writer at a time (s
   public func writeRaw(_ text: String) {
     var text = text
     text.withUTF8 {
-      buffer.append(contentsOf: $0)
-      linesAppended += POSIX.count(of: 0x0A, in: UnsafeRawBufferPointer($0))
+      pending.bytes.append(contentsOf: $0)
+      pending.lines += POSIX.count(of: 0x0A, in: UnsafeRawBufferPointer($0))
     }
-    if lineBuffered || buffer.count >= 1 << 16 { flush() }
+    if lineBuffered || pending.bytes.count >= 1 << 16 { flush() }
   }
 
   /// Appends bytes.
@@ -105,41 +111,43 @@ public final class OutputFile: @unchecked Sendable {  // one writer at a time (s
 
   /// Appends raw bytes (flushed in blocks, or at once when line-buffered).
   public func write(bytes: UnsafeRawBufferPointer) {
-    let start = buffer.count
-    buffer.append(contentsOf: bytes)
-    linesAppended += buffer.withUnsafeBytes {
+    let start = pending.bytes.count
+    pending.bytes.append(contentsOf: bytes)
+    pending.lines += pending.bytes.withUnsafeBytes {
       POSIX.count(of: 0x0A, in: UnsafeRawBufferPointer(rebasing: $0[start...]))
     }
-    if lineBuffered || buffer.count >= 1 << 16 { flush() }
+    if lineBuffered || pending.bytes.count >= 1 << 16 { flush() }
   }
 
   /// Appends raw bytes (flushed in blocks, or at once when line-buffered).
   public func write(bytes: some Sequence<UInt8>) {
-    let start = buffer.count
-    buffer.append(contentsOf: bytes)
-    linesAppended += buffer.withUnsafeBytes {
+    let start = pending.bytes.count
+    pending.bytes.append(contentsOf: bytes)
+    pending.lines += pending.bytes.withUnsafeBytes {
       POSIX.count(of: 0x0A, in: UnsafeRawBufferPointer(rebasing: $0[start...]))
     }
-    if lineBuffered || buffer.count >= 1 << 16 { flush() }
+    if lineBuffered || pending.bytes.count >= 1 << 16 { flush() }
   }
 
-  /// Appends what `body` appends to the pending bytes, written there directly (no line built
-  /// elsewhere and copied): `out.write { EventWriter.append(event, to: &$0) }`. `body` only
-  /// appends, and does not use this stream.
-  public func write(appending body: (inout [UInt8]) -> Void) {
-    // One access to the buffer for the whole append (each access to a class's stored property
-    // is checked at run time).
-    let (lines, pending) = Self.append(to: &buffer, body)
-    linesAppended += lines
-    if lineBuffered || pending >= 1 << 16 { flush() }
+  /// Appends one line (ending in its only `\n`, checked in debug builds) that `body` writes
+  /// straight into the pending bytes, not built elsewhere and copied:
+  /// `out.writeLine { EventWriter.append(event, to: &$0) }`. `body` must not use this stream.
+  public func writeLine(appending body: (inout [UInt8]) -> Void) {
+    let count = Self.appendLine(to: &pending, body)
+    if lineBuffered || count >= 1 << 16 { flush() }
   }
 
-  /// Runs `body` on `buffer`; returns the `\n`s it appended and the bytes now in `buffer`.
-  private static func append(to buffer: inout [UInt8], _ body: (inout [UInt8]) -> Void) -> (lines: Int, count: Int) {
-    let start = buffer.count
-    body(&buffer)
-    let lines = buffer.withUnsafeBytes { POSIX.count(of: 0x0A, in: UnsafeRawBufferPointer(rebasing: $0[start...])) }
-    return (lines, buffer.count)
+  /// Runs `body` on the pending bytes and counts its line; returns the bytes now pending.
+  private static func appendLine(to pending: inout Pending, _ body: (inout [UInt8]) -> Void) -> Int {
+    pending.lines += 1
+    let start = pending.bytes.count
+    body(&pending.bytes)
+    assert(
+      pending.bytes.last == 0x0A
+        && pending.bytes.withUnsafeBytes { POSIX.count(of: 0x0A, in: UnsafeRawBufferPointer(rebasing: $0[start...])) }
+          == 1,
+      "OutputFile.writeLine: not one line")
+    return pending.bytes.count
   }
 
   /// Appends a line (text plus `\n`).
@@ -147,19 +155,19 @@ public final class OutputFile: @unchecked Sendable {  // one writer at a time (s
 
   /// Sends everything pending to the descriptor.
   public func flush() {
-    guard !buffer.isEmpty else { return }
-    defer { buffer.removeAll(keepingCapacity: true) }
+    guard !pending.bytes.isEmpty else { return }
+    defer { pending.bytes.removeAll(keepingCapacity: true) }
     if capturing {
-      captured.append(contentsOf: buffer)
+      captured.append(contentsOf: pending.bytes)
       return
     }
     guard failure == nil else { return }
-    let (written, error) = buffer.withUnsafeBytes { POSIX.writeAllCounting(fd, $0) }
+    let (written, error) = pending.bytes.withUnsafeBytes { POSIX.writeAllCounting(fd, $0) }
     bytesWritten += written
     if let error { failure = error }
     // What reached the file of this block: its complete lines, and the start of the next (a
     // block may end inside a line, which the next block completes).
-    buffer.withUnsafeBytes { all in
+    pending.bytes.withUnsafeBytes { all in
       let part = UnsafeRawBufferPointer(rebasing: all[0..<written])
       linesWritten += POSIX.count(of: 0x0A, in: part)
       if let last = part.lastIndex(of: 0x0A) {

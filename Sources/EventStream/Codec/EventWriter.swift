@@ -21,9 +21,7 @@ public enum EventWriter {
     w.field("t", event.time)
     w.field("type", event.kind.type.rawValue)
     fields(of: event.kind, into: &w)
-    w.close()
-    w.finish(into: &bytes)
-    bytes.append(0x0A)
+    w.closeLine(into: &bytes)
   }
 
   /// One event as a `String` line without the newline.

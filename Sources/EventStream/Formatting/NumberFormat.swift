@@ -39,28 +39,32 @@ public enum NumberFormat {
   /// Appends the shortest text that reads back to `value` (an integer without a fraction,
   /// `null` for NaN and the infinities): how every number in the stream is written.
   static func appendShortest(_ value: Double, to bytes: inout [UInt8]) {
-    guard value.isFinite else {
-      bytes.append(contentsOf: "null".utf8)
-      return
-    }
-    if let int = integral(value) {
-      appendInteger(int, to: &bytes)
-      return
-    }
-    if let decimal = ShortDecimal(value) {
-      bytes.append(addingCapacity: ShortDecimal.maxLength) { span in
-        span.withUnsafeMutableBufferPointer { buffer, initialized in
-          initialized += decimal.write(at: buffer.baseAddress! + initialized)
-        }
+    bytes.append(addingCapacity: maxShortestLength) { span in
+      span.withUnsafeMutableBufferPointer { buffer, initialized in
+        initialized += writeShortest(value, at: buffer.baseAddress! + initialized)
       }
-      return
+    }
+  }
+
+  /// The most bytes `writeShortest` writes: the standard library's buffer for a `Double`'s
+  /// text (the longest, `-2.2250738585072014e-308`, takes 24).
+  static let maxShortestLength = 32
+
+  /// Writes what `appendShortest` appends at `start` (room for `maxShortestLength` bytes);
+  /// returns how many bytes it wrote.
+  @inline(__always) static func writeShortest(_ value: Double, at start: UnsafeMutablePointer<UInt8>) -> Int {
+    if let int = integral(value) { return writeInteger(int, at: start) }
+    if let decimal = ShortDecimal(value) { return decimal.write(at: start) }
+    guard value.isFinite else {
+      let null: StaticString = "null"
+      start.initialize(from: null.utf8Start, count: null.utf8CodeUnitCount)
+      return null.utf8CodeUnitCount
     }
     // Swift's shortest round-trip form (what `description` gives), written straight into the
     // bytes instead of through a `String`.
-    var sink = ByteSink()
-    swap(&sink.bytes, &bytes)
+    var sink = TextSink(start: start)
     value.write(to: &sink)
-    swap(&sink.bytes, &bytes)
+    return sink.count
   }
 
   /// The integer a finite, integral `value` below 10¹⁵ in magnitude is: such values are written
@@ -83,9 +87,6 @@ public enum NumberFormat {
     /// 1…3, the last decimal not 0.
     let places: Int
     let negative: Bool
-
-    /// The most bytes `write(at:)` writes (`-999999999.999`).
-    static let maxLength = 14
 
     /// Nil when `value` is not such a decimal (NaN, integral values, more decimals, 10⁹ or more).
     @inline(__always) init?(_ value: Double) {
@@ -161,10 +162,22 @@ public enum NumberFormat {
 
   /// Where `Double.write(to:)` puts its text: the standard library hands floating-point text
   /// to `_writeASCII` as a buffer; `write(_:)` takes any other text.
-  private struct ByteSink: TextOutputStream {
-    var bytes: [UInt8] = []
-    mutating func write(_ string: String) { bytes.append(contentsOf: string.utf8) }
-    mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: buffer) }
+  private struct TextSink: TextOutputStream {
+    let start: UnsafeMutablePointer<UInt8>
+    var count = 0
+
+    mutating func write(_ string: String) {
+      var string = string
+      string.withUTF8 { copy($0) }
+    }
+
+    mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) { copy(buffer) }
+
+    private mutating func copy(_ text: UnsafeBufferPointer<UInt8>) {
+      precondition(count + text.count <= maxShortestLength, "NumberFormat: a Double's text past 32 bytes")
+      if let base = text.baseAddress { (start + count).initialize(from: base, count: text.count) }
+      count += text.count
+    }
   }
 
   /// A stream time or duration in messages and timelines: shortest, to the microsecond.

@@ -26,6 +26,18 @@ public struct JSONObjectWriter: Sendable {
     bytes.append(UInt8(ascii: "{"))
   }
 
+  /// Closes the outermost object with `}` and a newline, and gives the bytes written back to
+  /// `buffer` (which `init(continuing:)` emptied): one line of JSON Lines.
+  mutating func closeLine(into buffer: inout [UInt8]) {
+    Self.write(into: &bytes, bound: 2) { start in
+      start[0] = UInt8(ascii: "}")
+      start[1] = 0x0A
+      return 2
+    }
+    depth = 0
+    swap(&bytes, &buffer)
+  }
+
   /// Gives the bytes written back to `buffer` (which `init(continuing:)` emptied).
   public mutating func finish(into buffer: inout [UInt8]) {
     swap(&bytes, &buffer)
@@ -112,14 +124,7 @@ public struct JSONObjectWriter: Sendable {
   @_disfavoredOverload public mutating func openArray(_ name: String) { open(name, UInt8(ascii: "[")) }
 
   @inline(__always) private mutating func number(_ name: some JSONName, _ value: Double) {
-    if let int = NumberFormat.integral(value) {
-      member(name, valueBound: NumberFormat.maxIntegerLength) { NumberFormat.writeInteger(int, at: $0) }
-    } else if let decimal = NumberFormat.ShortDecimal(value) {
-      member(name, valueBound: NumberFormat.ShortDecimal.maxLength) { decimal.write(at: $0) }
-    } else {
-      member(name, valueBound: 0) { _ in 0 }
-      Self.appendNumber(value, to: &bytes)
-    }
+    member(name, valueBound: NumberFormat.maxShortestLength) { NumberFormat.writeShortest(value, at: $0) }
   }
 
   @inline(__always) private mutating func integer(_ name: some JSONName, _ value: Int) {

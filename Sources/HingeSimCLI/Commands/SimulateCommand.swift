@@ -58,7 +58,7 @@ struct SimulateCommand: Command {
       ?? context.stdout
     defer { if outPath != nil { out.close() } }
     let skipped = try StreamRun.simulate(paths[0], profile: profile, options: options, context: context, output: out) {
-      event in out.write { EventWriter.append(event, to: &$0) }  // straight into the output's buffer
+      event in out.writeLine { EventWriter.append(event, to: &$0) }  // straight into the output's buffer
     }
     if outPath != nil {
       out.close()
