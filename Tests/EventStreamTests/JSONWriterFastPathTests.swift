@@ -75,8 +75,10 @@ struct JSONWriterFastPathTests {
     "numbers at the edges: integral or not, the 10¹⁵ bound, zero's sign, subnormals",
     arguments: [
       0, -0.0, 1, -1, 0.5, -0.5, 1e-7, 0.1, 1033.333, 999_999_999_999_999, -999_999_999_999_999, 1e15, -1e15,
-      999_999_999_999_999.5, 9_007_199_254_740_993, 1e300, 5e-324, .leastNormalMagnitude, .greatestFiniteMagnitude,
-      0.001, -0.001, 0.0015, 0.25, 154.333, -510.125, 999_999_999.999, -999_999_999.5, 1e9 + 0.5, 0.1 + 0.2, 1.005,
+      999_999_999_999_999.5, 9_007_199_254_740_992, 1e300, .leastNonzeroMagnitude, .leastNormalMagnitude,
+      .greatestFiniteMagnitude,
+      0.001, -0.001, 0.0015, 0.25, 1e15 + 0.5, -1e15 - 0.5, 154.333, -510.125, 999_999_999.999, -999_999_999.5,
+      1e9 + 0.5, 0.1 + 0.2, 1.005,
       .nan, .infinity, -.infinity,
     ] as [Double])
   func edgeNumbers(_ value: Double) {
@@ -104,6 +106,23 @@ struct JSONWriterFastPathTests {
       #expect(text == Self.expectedNumber(value), "\(value.bitPattern)")
       if value.isFinite { #expect(Double(text) == value, "\(text)") }
     }
+  }
+
+  @Test("a name made at run time is escaped like any string; one in the source is copied")
+  func names() {
+    let made = "say \"hi\"\u{9B}\n"
+    var w = JSONObjectWriter()
+    w.field(made, 1)
+    w.field(made, "v")
+    w.null(made)
+    w.openObject(made)
+    w.field("plain", true)
+    w.close()
+    w.close()
+    let name = Self.expectedQuoted(made)
+    #expect(
+      String(decoding: w.bytes, as: UTF8.self)
+        == "{\(name):1,\(name):\"v\",\(name):null,\(name):{\"plain\":true}}")
   }
 
   @Test("integers, integer arrays, booleans and null as Swift and JSON spell them")
