@@ -54,7 +54,7 @@ public enum NumberFormat {
   /// returns how many bytes it wrote.
   @inline(__always) static func writeShortest(_ value: Double, at start: UnsafeMutablePointer<UInt8>) -> Int {
     if let int = integral(value) { return writeInteger(int, at: start) }
-    if let decimal = ShortDecimal(value) { return decimal.write(at: start) }
+    if let decimal = FewDecimals(value) { return decimal.write(at: start) }
     guard value.isFinite else {
       let null: StaticString = "null"
       start.initialize(from: null.utf8Start, count: null.utf8CodeUnitCount)
@@ -81,7 +81,7 @@ public enum NumberFormat {
   /// nearest `digits / 10^places`, so `W.F` reads back to it; below 10⁹ a double's neighbours
   /// are less than 10⁻⁶ away, so no other text with as few decimals reads back to it, and none
   /// with fewer (those were tried first).
-  struct ShortDecimal {
+  struct FewDecimals {
     /// The value times 10^places, unsigned.
     let digits: UInt64
     /// 1…3, the last decimal not 0.
@@ -92,6 +92,10 @@ public enum NumberFormat {
     @inline(__always) init?(_ value: Double) {
       let magnitude = abs(value)
       guard magnitude < 1e9, magnitude >= 0.001 else { return nil }  // false for NaN too
+      // Such a value times 1000 is within 10⁻⁴ of an integer: most others are ruled out with
+      // one multiplication.
+      let thousands = magnitude * 1000
+      guard abs(thousands - Double(UInt64(thousands + 0.5))) < 0.01 else { return nil }
       var scale = 1.0
       for places in 1...3 {
         scale *= 10

@@ -51,7 +51,7 @@ public struct JSONObjectWriter: Sendable {
   /// Marks the innermost object or array as having a member; true when one came before (the
   /// new one needs a comma).
   @inline(__always) mutating func startMember() -> Bool {
-    let bit: UInt64 = 1 << UInt64(depth)
+    let bit: UInt64 = 1 &<< UInt64(depth)  // depth ≤ 63
     defer { hasMember |= bit }
     return hasMember & bit != 0
   }
