@@ -27,7 +27,8 @@ struct SignalTests {
   /// it holds (polled for up to 60 s: a loaded machine starts a browser slowly) — and returns
   /// (exit status, stdout, stderr).
   static func run(
-    _ arguments: [String], signal: Int32, delayMs: UInt32 = 700, ready: (() -> Bool)? = nil
+    _ arguments: [String], signal: Int32, delayMs: UInt32 = 700, ready: (() -> Bool)? = nil,
+    readyChild: ((SignalledRun) -> Bool)? = nil
   ) throws -> (Int32, String, String) {
     let out = "/tmp/hingesim-signal-\(getpid())-\(signal).out"
     let err = out + ".err"
@@ -35,6 +36,9 @@ struct SignalTests {
     usleep(delayMs * 1000)
     if let ready {
       for _ in 0..<1200 where !ready() { usleep(50_000) }
+    }
+    if let readyChild {
+      for _ in 0..<1200 where !readyChild(child) { usleep(50_000) }
     }
     let code = child.stop(with: signal)
     return (
@@ -136,10 +140,15 @@ struct SignalTests {
     }
   }
 
+  /// `report` prints nothing before its report: it is ready for the signal once it has used
+  /// 50 ms of processor time (a wall-clock delay alone sent the signal before the handlers
+  /// were in place on a loaded machine: no message). The script takes it ~14 s in a debug build.
   @Test("SIGTERM during report: exit 143 and no report that would look complete")
   func reportTerminated() throws {
     try #require(FileManager.default.isExecutableFile(atPath: Self.binary))
-    let (code, out, err) = try Self.run(["report", Self.longScript, "--json", "--compute-ms", "1"], signal: SIGTERM)
+    let (code, out, err) = try Self.run(
+      ["report", Self.longScript, "--json", "--compute-ms", "1"], signal: SIGTERM, delayMs: 0,
+      readyChild: { $0.processorMs >= 50 })
     #expect(code == 143)
     #expect(out == "")
     #expect(err.contains("no report written"))

@@ -46,6 +46,20 @@ struct SignalledRun {
     self.pid = pid
   }
 
+  /// The processor time the child has used so far (user + system, from `/proc/PID/stat`, in
+  /// clock ticks of 10 ms), 0 when it cannot be read. A run that has used some has its signal
+  /// handlers in place (they are the first thing it sets up): unlike a wall-clock delay, this
+  /// does not depend on how busy the machine is.
+  var processorMs: Double {
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+      let close = stat.lastIndex(of: ")")
+    else { return 0 }
+    // After "pid (comm)": state is field 3, utime 14, stime 15.
+    let fields = stat[stat.index(after: close)...].split(separator: " ")
+    guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return 0 }
+    return (user + system) * 1000 / Double(sysconf(Int32(_SC_CLK_TCK)))
+  }
+
   /// Sends `signal`, waits for the child to end and returns its exit status as a shell shows
   /// it (128 + the signal when a signal ended it).
   func stop(with signal: Int32) -> Int32 {
