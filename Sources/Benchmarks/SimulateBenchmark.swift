@@ -65,16 +65,13 @@ public enum SimulateBenchmark {
     var orjson: [Timing] = []
     var emitted = 0
     for _ in 0..<settings.runs {
-      var line: [UInt8] = []
       for (path, into) in [(jsonlPath, 0), (csvPath, 1)] {
         var count = 0
         let wall0 = MonotonicClock.nowMs()
         let cpu0 = ThreadCPUClock.nowMs()
         try simulate(path, sink) { event in
           count += 1
-          line.removeAll(keepingCapacity: true)
-          EventWriter.append(event, to: &line)
-          sink.write(bytes: line)
+          sink.writeLine { EventWriter.append(event, to: &$0) }  // as `simulate` writes its output
         }
         sink.flush()
         let timing = Timing(wallMs: MonotonicClock.nowMs() - wall0, cpuMs: ThreadCPUClock.nowMs() - cpu0)
