@@ -34,7 +34,7 @@ public struct HingeStateMachine: Stage {
   /// states are its parts': `UpdatePolicyFilter.State` (idle, delivered, pending) and
   /// `StatusTrigger.State` (unknown, settled, dwelling). Held as an optional, not as the payload
   /// of an enum case, so that a sample mutates them in place: a payload is copied out and back
-  /// (two copies of ~330 bytes per sample, 8 % of `simulate`'s instructions).
+  /// (four copies of ~330 bytes per sample, 8 % of `simulate`'s instructions).
   private var sensor: Sensor?
   /// Without a hinge: whether the one update (`HingeUpdate.noHinge`) has gone out.
   private var sentNoHingeUpdate = false
